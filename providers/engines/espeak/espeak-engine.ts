@@ -1,0 +1,288 @@
+import type {
+  PcmChunk,
+  SpeechEngineFactory,
+  SpeechEngineV1,
+  SpeechEvent,
+  SynthesisRequest,
+  VoiceProfile,
+} from '../../spec/v1/speech-engine.ts';
+import type { EspeakVoiceSettings, WorkerRequest, WorkerResponse } from './espeak-protocol.ts';
+import { prepareText } from './espeak-text.ts';
+
+/** How each API speed changes a voice's settings; `gentle` is a little slower, flatter and softer. */
+const SPEED_ADJUSTMENTS = {
+  slow: { rate: 0.78, range: 1, volume: 1 },
+  normal: { rate: 1, range: 1, volume: 1 },
+  gentle: { rate: 0.88, range: 0.6, volume: 0.8 },
+} as const;
+
+interface Job {
+  id: number;
+  request: SynthesisRequest;
+  settings: EspeakVoiceSettings;
+  prepared: ReturnType<typeof prepareText>;
+  push(chunk: PcmChunk): void;
+  finish(error?: Error): void;
+  signal?: AbortSignal;
+}
+
+interface PoolWorker {
+  worker: Worker;
+  slot: number;
+  job?: Job;
+}
+
+export function espeakSettings(voice: VoiceProfile): EspeakVoiceSettings | undefined {
+  return voice.engines.espeak as EspeakVoiceSettings | undefined;
+}
+
+export const createEspeakEngine: SpeechEngineFactory = ({ workers: size }) => {
+  const workers: PoolWorker[] = [];
+  const queue: Job[] = [];
+  const cancelBuffer = new SharedArrayBuffer(4 * Math.max(size, 1));
+  const cancelFlags = new Int32Array(cancelBuffer);
+  let knownVoices = new Set<string>();
+  let knownVariants = new Set<string>();
+  let sampleRate = 22050;
+  let nextId = 1;
+  let stopped = false;
+
+  const dispatch = () => {
+    while (queue.length > 0) {
+      const idle = workers.find((entry) => !entry.job);
+      if (!idle) return;
+      const job = queue.shift()!;
+      if (job.signal?.aborted) {
+        job.finish(abortError());
+        continue;
+      }
+      idle.job = job;
+      Atomics.store(cancelFlags, idle.slot, 0);
+      const message: WorkerRequest = {
+        type: 'synthesize',
+        id: job.id,
+        text: job.prepared.input,
+        settings: job.settings,
+        words: job.request.events?.words ?? false,
+        phonemes: job.request.events?.phonemes ?? false,
+        cancelSlot: idle.slot,
+      };
+      idle.worker.postMessage(message);
+    }
+  };
+
+  const toEvents = (job: Job, raw: Extract<WorkerResponse, { type: 'chunk' }>['events']): SpeechEvent[] =>
+    raw.map((event) => {
+      // eSpeak positions are 1-based code-point positions in the prepared input.
+      const start = job.prepared.offsets[Math.max(0, event.position - 1)] ?? 0;
+      const end = job.prepared.offsets[Math.max(0, event.position - 1 + event.length)] ?? start;
+      return {
+        type: event.type,
+        textOffset: start,
+        textLength: event.type === 'word' ? end - start : 0,
+        sample: Math.round((event.ms * sampleRate) / 1000),
+        ...(event.phoneme !== undefined ? { phoneme: event.phoneme } : {}),
+      };
+    });
+
+  const spawn = (slot: number) =>
+    new Promise<void>((resolve, reject) => {
+      const worker = new Worker(new URL('./espeak-worker.ts', import.meta.url).href);
+      const entry: PoolWorker = { worker, slot };
+      worker.onmessage = (message: MessageEvent<WorkerResponse>) => {
+        const data = message.data;
+        switch (data.type) {
+          case 'ready':
+            sampleRate = data.sampleRate;
+            knownVoices = new Set(data.voices.map((name) => name.toLowerCase()));
+            knownVariants = new Set(data.variants);
+            worker.postMessage({ type: 'cancel-buffer', buffer: cancelBuffer });
+            workers.push(entry);
+            resolve();
+            break;
+          case 'fatal':
+            reject(new Error(`eSpeak worker failed to start: ${data.message}`));
+            break;
+          case 'chunk':
+            if (entry.job?.id === data.id) entry.job.push({ samples: data.samples, events: toEvents(entry.job, data.events) });
+            break;
+          case 'done':
+          case 'failed': {
+            const job = entry.job;
+            entry.job = undefined;
+            if (job?.id === data.id) {
+              if (data.type === 'failed') job.finish(new Error(data.message));
+              else if (job.signal?.aborted) job.finish(abortError());
+              else job.finish();
+            }
+            dispatch();
+            break;
+          }
+        }
+      };
+      worker.onerror = (event) => {
+        const job = entry.job;
+        entry.job = undefined;
+        job?.finish(new Error(`eSpeak worker crashed: ${event.message}`));
+        if (workers.includes(entry)) {
+          workers.splice(workers.indexOf(entry), 1);
+          if (!stopped) spawn(slot).then(dispatch, () => {});
+        } else reject(new Error(event.message));
+      };
+    });
+
+  const engine: SpeechEngineV1 = {
+    specificationVersion: 'v1',
+    id: 'espeak',
+    get sampleRate() {
+      return sampleRate;
+    },
+    capabilities: {
+      languages: ['en', 'es', 'fr', 'de', 'it', 'pt', 'zh', 'ja', 'ko', 'tr', 'ar', 'hi', 'bn', 'nl', 'pl', 'ru', 'sv'],
+      wordEvents: true,
+      phonemeEvents: true,
+      maxCharactersPerCall: 50_000,
+      concurrency: size,
+    },
+
+    async start() {
+      await Promise.all(Array.from({ length: size }, (_, slot) => spawn(slot)));
+      // Warm every worker so the JIT has compiled the synthesis path before the first real request.
+      const warmVoice: VoiceProfile = {
+        id: 'warm-up',
+        language: 'en-US',
+        gender: 'female',
+        age: 'adult',
+        engines: { espeak: { voice: 'en-us', pitch: 50, range: 50, rate: 150, volume: 100 } },
+      };
+      await Promise.all(
+        workers.map(async () => {
+          for await (const _ of engine.synthesize({ text: 'Warming up the narration engine. One, two, three.', voice: warmVoice, speed: 'normal' })) {
+            // discard
+          }
+        }),
+      );
+    },
+
+    validateVoice(voice) {
+      const settings = espeakSettings(voice);
+      if (!settings) return [`voice ${voice.id} has no eSpeak settings`];
+      const problems: string[] = [];
+      if (!knownVoices.has(settings.voice.toLowerCase())) problems.push(`voice ${voice.id}: unknown eSpeak voice "${settings.voice}"`);
+      if (settings.variant && !knownVariants.has(settings.variant)) {
+        problems.push(`voice ${voice.id}: unknown eSpeak variant "${settings.variant}"`);
+      }
+      for (const key of ['pitch', 'range'] as const) {
+        if (!(settings[key] >= 0 && settings[key] <= 99)) problems.push(`voice ${voice.id}: ${key} must be 0-99`);
+      }
+      if (!(settings.rate >= 80 && settings.rate <= 450)) problems.push(`voice ${voice.id}: rate must be 80-450 wpm`);
+      return problems;
+    },
+
+    synthesize(request, options = {}) {
+      const base = espeakSettings(request.voice);
+      if (!base) throw new Error(`voice ${request.voice.id} has no eSpeak settings`);
+      if (stopped) throw new Error('engine stopped');
+      const adjustment = SPEED_ADJUSTMENTS[request.speed];
+      const settings: EspeakVoiceSettings = {
+        ...base,
+        rate: Math.round(base.rate * adjustment.rate),
+        range: Math.round(base.range * adjustment.range),
+        volume: Math.round(base.volume * adjustment.volume),
+      };
+      // Linked to the caller's signal, and also fired when the consumer stops iterating early.
+      const controller = new AbortController();
+      const forward = () => controller.abort(options.signal?.reason);
+      if (options.signal?.aborted) forward();
+      options.signal?.addEventListener('abort', forward, { once: true });
+      const signal = controller.signal;
+      return streamJob((push, finish) => {
+        const job: Job = { id: nextId++, request, settings, prepared: prepareText(request.text), push, finish, signal };
+        const onAbort = () => {
+          const owner = workers.find((entry) => entry.job === job);
+          if (owner) Atomics.store(cancelFlags, owner.slot, 1);
+          else {
+            const index = queue.indexOf(job);
+            if (index >= 0) queue.splice(index, 1);
+            finish(abortError());
+          }
+        };
+        signal.addEventListener('abort', onAbort, { once: true });
+        queue.push(job);
+        dispatch();
+        return () => {
+          signal.removeEventListener('abort', onAbort);
+          options.signal?.removeEventListener('abort', forward);
+        };
+      }, () => controller.abort());
+    },
+
+    queueDepth: () => queue.length,
+
+    async stop() {
+      stopped = true;
+      for (const job of queue.splice(0)) job.finish(new Error('engine stopped'));
+      for (const entry of workers.splice(0)) {
+        entry.job?.finish(new Error('engine stopped'));
+        entry.worker.terminate();
+      }
+    },
+  };
+  return engine;
+};
+
+function abortError() {
+  return new DOMException('The synthesis was aborted', 'AbortError');
+}
+
+/**
+ * Adapts push-style worker messages to an async iterator. The consumer pulls at its own pace; chunks produced faster
+ * than they are consumed wait in `buffered` (bounded by one request's audio, which the caller already split).
+ */
+function streamJob(
+  begin: (push: (chunk: PcmChunk) => void, finish: (error?: Error) => void) => () => void,
+  cancel: () => void,
+): AsyncIterable<PcmChunk> {
+  return {
+    [Symbol.asyncIterator]() {
+      const buffered: PcmChunk[] = [];
+      let done = false;
+      let failure: Error | undefined;
+      let wake: (() => void) | undefined;
+      const cleanup = begin(
+        (chunk) => {
+          buffered.push(chunk);
+          wake?.();
+        },
+        (error) => {
+          done = true;
+          failure = error;
+          wake?.();
+        },
+      );
+      return {
+        async next(): Promise<IteratorResult<PcmChunk>> {
+          while (true) {
+            const chunk = buffered.shift();
+            if (chunk) return { value: chunk, done: false };
+            if (done) {
+              cleanup();
+              if (failure) throw failure;
+              return { value: undefined, done: true };
+            }
+            await new Promise<void>((resolve) => (wake = resolve));
+            wake = undefined;
+          }
+        },
+        async return(): Promise<IteratorResult<PcmChunk>> {
+          // The consumer stopped early: cancel the work it no longer wants.
+          if (!done) cancel();
+          done = true;
+          buffered.length = 0;
+          cleanup();
+          return { value: undefined, done: true };
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * Speech engine provider, specification v1.
+ *
+ * An engine turns plain text into 16-bit PCM. It never sees credits, accounts or HTTP: recite has already validated,
+ * screened and billed the request. Encoding to MP3 is recite's job, so any engine works with any output format.
+ */
+
+/** How a catalog voice should sound; engines read the hints they understand and ignore the rest. */
+export interface VoiceProfile {
+  /** Catalog id as clients send it, e.g. `std-aria`. */
+  id: string;
+  /** BCP 47 language tag, e.g. `en-US`. */
+  language: string;
+  gender: 'female' | 'male' | 'neutral';
+  age: 'child' | 'adult' | 'senior';
+  /**
+   * Engine-specific settings keyed by engine id, e.g. `{ espeak: { voice: 'en-us', variant: 'f3', pitch: 60 } }`.
+   * An engine must reject (at start-up, via `validateVoice`) a profile whose hints it cannot honour.
+   */
+  engines: Record<string, unknown>;
+}
+
+/** Delivery speed as the API exposes it. */
+export type SpeechSpeed = 'slow' | 'normal' | 'gentle';
+
+export interface SynthesisRequest {
+  /** Plain text (already normalised by recite); engines must treat it as text, never as markup. */
+  text: string;
+  voice: VoiceProfile;
+  speed: SpeechSpeed;
+  /** Ask for word/phoneme timing events; engines without the capability ignore it. */
+  events?: { words?: boolean; phonemes?: boolean };
+}
+
+export interface SpeechEvent {
+  type: 'word' | 'sentence' | 'phoneme';
+  /** Offset into the request text, in UTF-16 code units, where the unit starts. */
+  textOffset: number;
+  /** Length in UTF-16 code units (words), 0 when unknown. */
+  textLength: number;
+  /** Start of the unit in the audio, in samples from the start of this request's audio. */
+  sample: number;
+  /** Phoneme symbol for phoneme events. */
+  phoneme?: string;
+}
+
+export interface PcmChunk {
+  /** Mono signed 16-bit samples at `sampleRate`. Ownership passes to the caller. */
+  samples: Int16Array;
+  /** Events whose `sample` falls inside or before this chunk. */
+  events: SpeechEvent[];
+}
+
+export interface SpeechEngineCapabilities {
+  /** Language tags the engine can speak (BCP 47 primary subtags suffice). */
+  languages: string[];
+  wordEvents: boolean;
+  phonemeEvents: boolean;
+  /** Largest text one `synthesize` call accepts; recite splits longer texts at sentence boundaries. */
+  maxCharactersPerCall: number;
+  /** Calls that can run at once (e.g. worker pool size). */
+  concurrency: number;
+}
+
+export interface SpeechEngineV1 {
+  readonly specificationVersion: 'v1';
+  readonly id: string;
+  readonly sampleRate: number;
+  readonly capabilities: SpeechEngineCapabilities;
+
+  /** Load models, start workers and run one warm-up synthesis so the first request is not slow. */
+  start(): Promise<void>;
+  /** Returns problems with a voice profile (unknown voice or variant ...); empty when the engine can speak it. */
+  validateVoice(voice: VoiceProfile): string[];
+  /**
+   * Stream PCM for one request, in order. Aborting `signal` stops the work and the iterator throws an AbortError.
+   * Any other failure throws; recite reports it as `synthesis_failed` and charges nothing.
+   */
+  synthesize(request: SynthesisRequest, options?: { signal?: AbortSignal }): AsyncIterable<PcmChunk>;
+  /** Calls waiting for a free slot; recite sheds load with `unavailable` when this grows too large. */
+  queueDepth(): number;
+  /** Stop workers; pending calls reject. */
+  stop(): Promise<void>;
+}
+
+export type SpeechEngineFactory = (options: { workers: number; environment: Record<string, string | undefined> }) => SpeechEngineV1;

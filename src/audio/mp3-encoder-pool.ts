@@ -1,0 +1,130 @@
+import type { EncoderRequest, EncoderResponse } from './mp3-encoder-protocol.ts';
+
+/**
+ * A pool of LAME encoders in Workers. Each output stream stays on one worker (an MP3 encoder is stateful), so a stream
+ * is gapless however it is fed; streams are spread over workers by load.
+ */
+export interface Mp3Stream {
+  /** Queue PCM for encoding; ownership of `samples` passes to the pool. */
+  write(samples: Int16Array): void;
+  /** Flush the encoder; the byte iterator ends after the last frame. */
+  end(): void;
+  abort(): void;
+  /** MP3 bytes in order, as they are produced. */
+  bytes: AsyncIterable<Uint8Array>;
+}
+
+export interface Mp3EncoderPool {
+  start(): Promise<void>;
+  open(options: { sampleRate: number }): Mp3Stream;
+  stop(): Promise<void>;
+}
+
+interface StreamState {
+  chunks: Uint8Array[];
+  ended: boolean;
+  failure?: Error;
+  wake?: () => void;
+}
+
+export function createMp3EncoderPool(options: { workers: number; vbrQuality: number }): Mp3EncoderPool {
+  const workers: { worker: Worker; open: number }[] = [];
+  const streams = new Map<number, StreamState>();
+  let nextStreamId = 1;
+
+  const spawn = () =>
+    new Promise<void>((resolve, reject) => {
+      const worker = new Worker(new URL('./mp3-encoder-worker.ts', import.meta.url).href);
+      const entry = { worker, open: 0 };
+      worker.onmessage = (message: MessageEvent<EncoderResponse>) => {
+        const data = message.data;
+        if (data.type === 'ready') {
+          workers.push(entry);
+          resolve();
+          return;
+        }
+        const state = streams.get(data.streamId);
+        if (!state) return;
+        if (data.type === 'failed') {
+          state.failure = new Error(`MP3 encoder failed: ${data.message}`);
+          state.ended = true;
+        } else {
+          if (data.bytes.length > 0) state.chunks.push(data.bytes);
+          if (data.type === 'ended') state.ended = true;
+        }
+        if (state.ended) entry.open--;
+        state.wake?.();
+      };
+      worker.onerror = (event) => {
+        if (!workers.includes(entry)) reject(new Error(event.message));
+      };
+    });
+
+  return {
+    async start() {
+      await Promise.all(Array.from({ length: options.workers }, spawn));
+    },
+
+    open({ sampleRate }) {
+      const entry = workers.reduce((best, candidate) => (candidate.open < best.open ? candidate : best), workers[0]!);
+      if (!entry) throw new Error('MP3 encoder pool is not started');
+      const streamId = nextStreamId++;
+      const state: StreamState = { chunks: [], ended: false };
+      streams.set(streamId, state);
+      entry.open++;
+      const send = (message: EncoderRequest, transfer: Transferable[] = []) => entry.worker.postMessage(message, transfer);
+      send({ type: 'open', streamId, sampleRate, vbrQuality: options.vbrQuality });
+      let closed = false;
+      return {
+        write(samples) {
+          if (closed) return;
+          send({ type: 'write', streamId, samples }, [samples.buffer]);
+        },
+        end() {
+          if (closed) return;
+          closed = true;
+          send({ type: 'end', streamId });
+        },
+        abort() {
+          if (!state.ended) {
+            state.ended = true;
+            entry.open--;
+            if (!closed) send({ type: 'abort', streamId });
+          }
+          closed = true;
+          streams.delete(streamId);
+          state.wake?.();
+        },
+        bytes: {
+          async *[Symbol.asyncIterator]() {
+            try {
+              while (true) {
+                const chunk = state.chunks.shift();
+                if (chunk) {
+                  yield chunk;
+                  continue;
+                }
+                if (state.failure) throw state.failure;
+                if (state.ended) return;
+                await new Promise<void>((resolve) => (state.wake = resolve));
+                state.wake = undefined;
+              }
+            } finally {
+              streams.delete(streamId);
+            }
+          },
+        },
+      };
+    },
+
+    async stop() {
+      for (const entry of workers.splice(0)) entry.worker.terminate();
+      for (const state of streams.values()) {
+        state.failure = new Error('MP3 encoder pool stopped');
+        state.ended = true;
+        state.wake?.();
+      }
+      streams.clear();
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import type { SpeechEngineV1, SpeechEvent, SpeechSpeed, VoiceProfile } from '../../providers/spec/v1/speech-engine.ts';
+import { splitText } from '../lib/sentences.ts';
+import type { Mp3EncoderPool } from './mp3-encoder-pool.ts';
+
+export interface NarrationResult {
+  samples: number;
+  sampleRate: number;
+  events: SpeechEvent[];
+}
+
+export interface Narration {
+  /** MP3 bytes in order. Throws at the end if synthesis failed; stopping early cancels the work. */
+  bytes: AsyncIterable<Uint8Array>;
+  /** Settles when all audio has been produced. */
+  result: Promise<NarrationResult>;
+}
+
+/**
+ * Text -> one continuous MP3 stream. Texts longer than the engine accepts per call are split at sentence boundaries
+ * and fed, in order, through a single encoder, so the output has no seams.
+ */
+export function narrate(
+  engine: SpeechEngineV1,
+  encoders: Mp3EncoderPool,
+  request: { text: string; voice: VoiceProfile; speed: SpeechSpeed; events?: { words?: boolean; phonemes?: boolean } },
+  signal?: AbortSignal,
+): Narration {
+  const controller = new AbortController();
+  const forward = () => controller.abort(signal?.reason);
+  signal?.addEventListener('abort', forward, { once: true });
+  const stream = encoders.open({ sampleRate: engine.sampleRate });
+  const events: SpeechEvent[] = [];
+  let samples = 0;
+
+  const result = (async (): Promise<NarrationResult> => {
+    try {
+      for (const part of splitText(request.text, engine.capabilities.maxCharactersPerCall)) {
+        const base = samples;
+        const synthesis = engine.synthesize({ text: part.text, voice: request.voice, speed: request.speed, events: request.events }, { signal: controller.signal });
+        for await (const chunk of synthesis) {
+          for (const event of chunk.events) events.push({ ...event, textOffset: event.textOffset + part.offset, sample: event.sample + base });
+          samples += chunk.samples.length;
+          stream.write(chunk.samples);
+        }
+      }
+      stream.end();
+      return { samples, sampleRate: engine.sampleRate, events };
+    } catch (error) {
+      stream.abort();
+      throw error;
+    } finally {
+      signal?.removeEventListener('abort', forward);
+    }
+  })();
+  // Failures surface through `bytes`; keep an unobserved `result` from crashing the process.
+  result.catch(() => {});
+
+  async function* bytes() {
+    let finished = false;
+    try {
+      for await (const chunk of stream.bytes) yield chunk;
+      await result;
+      finished = true;
+    } finally {
+      if (!finished) {
+        controller.abort();
+        stream.abort();
+      }
+    }
+  }
+  return { bytes: bytes(), result };
+}
+
+/** Duration in milliseconds of `samples` at `sampleRate`. */
+export function durationMs(samples: number, sampleRate: number): number {
+  return Math.round((samples * 1000) / sampleRate);
+}

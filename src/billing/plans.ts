@@ -1,0 +1,11 @@
+/** Monthly plan credits (spec: from 5,000 on Basic up to 200,000 on Studio). Unused credits bank for 90 days. */
+export const PLANS = {
+  basic: { name: 'Basic', monthlyCredits: 5_000 },
+  creator: { name: 'Creator', monthlyCredits: 20_000 },
+  pro: { name: 'Pro', monthlyCredits: 60_000 },
+  studio: { name: 'Studio', monthlyCredits: 200_000 },
+} as const;
+
+export type PlanId = keyof typeof PLANS;
+export const PLAN_IDS = Object.keys(PLANS) as PlanId[];
+export const CREDIT_LIFETIME_DAYS = 90;

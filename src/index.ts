@@ -1,0 +1,63 @@
+#!/usr/bin/env bun
+import { createApp } from './app.ts';
+import { runAdmin } from './cli/admin.ts';
+import { ConfigError, loadConfig } from './config/index.ts';
+import { createServices } from './services.ts';
+
+/** Entry: `recite` (serve), `recite admin …`. */
+async function main(argv: string[]) {
+  const [command = 'serve', ...rest] = argv;
+  try {
+    switch (command) {
+      case 'serve':
+        return await serve();
+      case 'admin':
+        process.exitCode = await runAdmin(rest, loadConfig());
+        return;
+      case '--help':
+      case 'help':
+        console.log('usage: recite [serve] | recite admin <command> [options] (recite admin help)');
+        return;
+      default:
+        console.error(`unknown command "${command}" (try: recite help)`);
+        process.exitCode = 2;
+    }
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exitCode = 2;
+      return;
+    }
+    throw error;
+  }
+}
+
+async function serve() {
+  const config = loadConfig();
+  const services = createServices(config);
+  await services.start();
+  const app = createApp(services);
+  const server = Bun.serve({
+    hostname: config.host,
+    port: config.port,
+    fetch: app.fetch,
+    // Long MP3 streams and event streams outlive Bun's 10 s default.
+    idleTimeout: 255,
+    maxRequestBodySize: 16 * 1024 * 1024,
+  });
+  services.logger.info('recite is listening', { url: server.url.href, engine: services.engine.id, workers: config.engineWorkers });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    services.logger.info('shutting down', { signal });
+    await server.stop(false);
+    await services.stop();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+await main(process.argv.slice(2));

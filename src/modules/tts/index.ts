@@ -1,0 +1,59 @@
+import { Elysia } from 'elysia';
+import { authenticateBearer } from '../../auth/authenticate.ts';
+import { AppError } from '../../errors/index.ts';
+import type { Services } from '../../services.ts';
+import { ErrorBody, JobAccepted, SpeechJsonResponse, SpeechRequest } from './model.ts';
+import { parseSpeechRequest, reserveCredits, synthesizeDirect } from './service.ts';
+
+const errorResponses = (...codes: string[]) =>
+  Object.fromEntries(
+    codes.map((entry) => {
+      const [status, description] = entry.split(':');
+      return [status, { description, content: { 'application/json': { schema: ErrorBody } } }];
+    }),
+  );
+
+export function ttsModule(services: Services) {
+  return new Elysia({ name: 'tts' }).post(
+    '/api/v1/tts',
+    async ({ request }) => {
+      const principal = authenticateBearer(request.headers.get('authorization'), services.accounts);
+      const speech = parseSpeechRequest(await request.text());
+      if (speech.characters > services.config.directMaxCharacters) {
+        throw new AppError('unavailable', 'Long narrations are not available yet.', { status: 503 });
+      }
+      const reservationId = reserveCredits(services, principal, speech, 'speech');
+      return synthesizeDirect(services, speech, reservationId, request.signal);
+    },
+    {
+      parse: 'none',
+      detail: {
+        tags: ['Speech'],
+        summary: 'Narrate text',
+        description:
+          'Texts up to the direct limit (default 20,000 characters) return audio at once: binary `audio/mpeg` with `X-Characters` and `X-Credits-Charged`, or JSON with `format: "json"`. Longer texts (up to 1,000,000) return 202 with a `jobId` to poll. Text is screened before synthesis; a failed request is never charged.',
+        security: [{ bearer: [] }],
+        requestBody: { required: true, content: { 'application/json': { schema: SpeechRequest } } },
+        responses: {
+          200: {
+            description: 'The narration.',
+            headers: {
+              'X-Characters': { description: 'Characters billed (Unicode code points).', schema: { type: 'integer' } },
+              'X-Credits-Charged': { description: 'Credits deducted.', schema: { type: 'integer' } },
+            },
+            content: { 'audio/mpeg': { schema: { type: 'string', format: 'binary' } }, 'application/json': { schema: SpeechJsonResponse } },
+          },
+          202: { description: 'Long text accepted as a job; poll GET /api/v1/tts?jobId=…', content: { 'application/json': { schema: JobAccepted } } },
+          ...errorResponses(
+            '400:invalid_request, text_too_long, invalid_voice, invalid_speed or content_rejected',
+            '401:unauthorized',
+            '402:insufficient_credits or key_cap_exceeded',
+            '429:rate_limited',
+            '502:synthesis_failed or unavailable',
+            '503:moderation_unavailable or unavailable',
+          ),
+        },
+      },
+    },
+  );
+}

@@ -1,0 +1,34 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+export const MAX_TEXT_CHARACTERS = 1_000_000;
+export const SPEEDS = ['slow', 'normal', 'gentle'] as const;
+export const FORMATS = ['mp3', 'json'] as const;
+
+export const SpeechRequest = Type.Object(
+  {
+    text: Type.String({ description: 'Text to narrate, up to 1,000,000 characters (Unicode code points). Longer than the direct limit (default 20,000) returns 202 and a jobId.' }),
+    voice: Type.Optional(Type.String({ default: 'std-aria', description: 'Voice id from GET /api/v1/voices.' })),
+    speed: Type.Optional(Type.Union(SPEEDS.map((speed) => Type.Literal(speed)), { default: 'normal' })),
+    format: Type.Optional(Type.Union(FORMATS.map((format) => Type.Literal(format)), { default: 'mp3', description: '`mp3`: binary audio/mpeg; `json`: base64 audio in a JSON body.' })),
+  },
+  { $id: 'SpeechRequest' },
+);
+export type SpeechRequest = Static<typeof SpeechRequest>;
+
+export const SpeechJsonResponse = Type.Object({
+  audio: Type.String({ description: 'Base64-encoded MP3.' }),
+  characters: Type.Integer({ description: 'Characters billed (Unicode code points).' }),
+  credits_charged: Type.Integer({ description: 'Credits deducted: 1 per 10 characters, rounded up, minimum 1.' }),
+  duration_ms: Type.Integer({ description: 'Length of the audio.' }),
+});
+
+export const JobAccepted = Type.Object({
+  jobId: Type.String(),
+  status: Type.String(),
+  characters: Type.Integer(),
+  credits_reserved: Type.Integer(),
+});
+
+export const ErrorBody = Type.Object({
+  error: Type.Object({ code: Type.String(), message: Type.String() }),
+});

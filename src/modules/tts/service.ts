@@ -1,0 +1,143 @@
+import { durationMs, narrate } from '../../audio/narrate.ts';
+import type { Principal } from '../../auth/authenticate.ts';
+import { AppError } from '../../errors/index.ts';
+import { countCharacters, creditsForCharacters } from '../../lib/characters.ts';
+import type { Services } from '../../services.ts';
+import { DEFAULT_VOICE_ID, findVoice, type CatalogVoice } from '../voices/catalog.ts';
+import { FORMATS, MAX_TEXT_CHARACTERS, SPEEDS } from './model.ts';
+
+export interface ValidSpeechRequest {
+  text: string;
+  voice: CatalogVoice;
+  speed: (typeof SPEEDS)[number];
+  format: (typeof FORMATS)[number];
+  characters: number;
+  credits: number;
+}
+
+/** A direct request's credits stay held this long at most; the reaper voids holds older than this after a crash. */
+const DIRECT_HOLD_MS = 15 * 60 * 1000;
+
+/** Parses and checks a POST /api/v1/tts body, throwing the spec's error codes. */
+export function parseSpeechRequest(raw: string): ValidSpeechRequest {
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    throw new AppError('invalid_request', 'The request body must be JSON.');
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError('invalid_request', 'The request body must be a JSON object.');
+  const fields = body as Record<string, unknown>;
+  if (!('text' in fields) || fields.text === null) throw new AppError('invalid_request', 'The field `text` is required.');
+  if (typeof fields.text !== 'string') throw new AppError('invalid_request', 'The field `text` must be a string.');
+  for (const name of ['voice', 'speed', 'format'] as const) {
+    if (fields[name] !== undefined && typeof fields[name] !== 'string') throw new AppError('invalid_request', `The field \`${name}\` must be a string.`);
+  }
+  const text = fields.text;
+  const characters = countCharacters(text);
+  if (characters > MAX_TEXT_CHARACTERS) {
+    throw new AppError('text_too_long', `The text has ${characters} characters; the limit is ${MAX_TEXT_CHARACTERS.toLocaleString('en-US')}.`);
+  }
+  if (text.trim() === '') throw new AppError('invalid_request', 'The field `text` must contain something to say.');
+  const voiceId = (fields.voice as string | undefined) ?? DEFAULT_VOICE_ID;
+  const voice = findVoice(voiceId);
+  if (!voice) throw new AppError('invalid_voice', `Unknown voice "${truncate(voiceId)}". GET /api/v1/voices lists the valid ids.`);
+  const speed = (fields.speed as string | undefined) ?? 'normal';
+  if (!(SPEEDS as readonly string[]).includes(speed)) throw new AppError('invalid_speed', `Unknown speed "${truncate(speed)}"; use slow, normal or gentle.`);
+  const format = (fields.format as string | undefined) ?? 'mp3';
+  if (!(FORMATS as readonly string[]).includes(format)) throw new AppError('invalid_request', `Unknown format "${truncate(format)}"; use mp3 or json.`);
+  return { text, voice, speed: speed as ValidSpeechRequest['speed'], format: format as ValidSpeechRequest['format'], characters, credits: creditsForCharacters(characters) };
+}
+
+function truncate(value: string): string {
+  return value.length > 40 ? `${value.slice(0, 40)}…` : value;
+}
+
+/** Reserves credits or throws the 402 the ledger reported. */
+export function reserveCredits(services: Services, principal: Principal, request: { characters: number; credits: number }, product: 'speech' | 'narration_job' | 'playground', holdMs = DIRECT_HOLD_MS): string {
+  const outcome = services.ledger.reserve({ accountId: principal.accountId, apiKeyId: principal.apiKeyId, product, characters: request.characters, credits: request.credits, holdMs });
+  if (outcome.ok) return outcome.reservationId;
+  if (outcome.code === 'key_cap_exceeded') {
+    throw new AppError('key_cap_exceeded', `This request (${request.characters} characters) would pass the key's monthly cap of ${outcome.cap} characters (${outcome.used} used this month).`);
+  }
+  throw new AppError('insufficient_credits', `This request needs ${outcome.required} credits; the balance is ${outcome.balance}.`, {
+    details: { required: outcome.required, balance: outcome.balance },
+  });
+}
+
+/**
+ * Synthesises a direct request, settling the reservation exactly once: captured when the audio has been delivered in
+ * full, voided on any failure or client abort.
+ */
+export async function synthesizeDirect(services: Services, request: ValidSpeechRequest, reservationId: string, signal: AbortSignal): Promise<Response> {
+  const narration = narrate(services.engine, services.encoders, { text: request.text, voice: request.voice, speed: request.speed }, signal);
+  const iterator = narration.bytes[Symbol.asyncIterator]();
+  let settled = false;
+  const settle = (outcome: 'capture' | 'void', reason = '') => {
+    if (settled) return;
+    settled = true;
+    if (outcome === 'capture') services.ledger.capture(reservationId);
+    else services.ledger.void(reservationId, reason);
+  };
+  const fail = (error: unknown): never => {
+    settle('void', signal.aborted ? 'client_aborted' : 'synthesis_failed');
+    if (error instanceof AppError) throw error;
+    services.logger.error('synthesis failed', { error: String(error) });
+    throw new AppError('synthesis_failed', 'Speech synthesis failed; nothing was charged. Please retry.');
+  };
+
+  const headers = {
+    'x-characters': String(request.characters),
+    'x-credits-charged': String(request.credits),
+  };
+
+  if (request.format === 'json') {
+    const parts: Uint8Array[] = [];
+    try {
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) parts.push(next.value);
+    } catch (error) {
+      fail(error);
+    }
+    const result = await narration.result;
+    const audio = Buffer.concat(parts).toString('base64');
+    settle('capture');
+    return Response.json(
+      { audio, characters: request.characters, credits_charged: request.credits, duration_ms: durationMs(result.samples, result.sampleRate) },
+      { headers },
+    );
+  }
+
+  // Wait for the first bytes before committing to 200, so an engine that fails at once still gets a 502 envelope.
+  let first: IteratorResult<Uint8Array>;
+  try {
+    first = await iterator.next();
+  } catch (error) {
+    return fail(error);
+  }
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      if (first.done) {
+        settle('capture');
+        controller.close();
+      } else controller.enqueue(first.value);
+    },
+    async pull(controller) {
+      try {
+        const next = await iterator.next();
+        if (next.done) {
+          settle('capture');
+          controller.close();
+        } else controller.enqueue(next.value);
+      } catch (error) {
+        settle('void', 'synthesis_failed');
+        services.logger.error('synthesis failed mid-stream', { error: String(error) });
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      settle('void', 'client_aborted');
+      await iterator.return?.();
+    },
+  });
+  return new Response(body, { headers: { ...headers, 'content-type': 'audio/mpeg', 'cache-control': 'no-store' } });
+}
