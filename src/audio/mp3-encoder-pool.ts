@@ -1,3 +1,4 @@
+import { workerUrl } from '../lib/worker-url.ts';
 import type { EncoderRequest, EncoderResponse } from './mp3-encoder-protocol.ts';
 
 /**
@@ -34,7 +35,7 @@ export function createMp3EncoderPool(options: { workers: number; vbrQuality: num
 
   const spawn = () =>
     new Promise<void>((resolve, reject) => {
-      const worker = new Worker(new URL('./mp3-encoder-worker.ts', import.meta.url).href);
+      const worker = new Worker(workerUrl(import.meta.url, './mp3-encoder-worker.ts', 'src/audio/mp3-encoder-worker.ts'));
       const entry = { worker, open: 0 };
       worker.onmessage = (message: MessageEvent<EncoderResponse>) => {
         const data = message.data;

@@ -8,6 +8,7 @@ import type {
 } from '../../spec/v1/speech-engine.ts';
 import type { EspeakVoiceSettings, WorkerRequest, WorkerResponse } from './espeak-protocol.ts';
 import { prepareText } from './espeak-text.ts';
+import { workerUrl } from '../../../src/lib/worker-url.ts';
 
 /** How each API speed changes a voice's settings; `gentle` is a little slower, flatter and softer. */
 const SPEED_ADJUSTMENTS = {
@@ -87,7 +88,7 @@ export const createEspeakEngine: SpeechEngineFactory = ({ workers: size }) => {
 
   const spawn = (slot: number) =>
     new Promise<void>((resolve, reject) => {
-      const worker = new Worker(new URL('./espeak-worker.ts', import.meta.url).href);
+      const worker = new Worker(workerUrl(import.meta.url, './espeak-worker.ts', 'providers/engines/espeak/espeak-worker.ts'));
       const entry: PoolWorker = { worker, slot };
       worker.onmessage = (message: MessageEvent<WorkerResponse>) => {
         const data = message.data;

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The whole test suite, as README and CI run it. Installs the Debian tools the tests use (ffprobe checks the presenter
+# videos, chromium drives the dashboard tests) when they are missing and this machine can install them.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need=()
+command -v ffprobe >/dev/null 2>&1 || need+=(ffmpeg)
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+if [ ${#need[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "installing ${need[*]} for the tests"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+  else
+    echo "warning: ${need[*]} missing; tests that need them will fail" >&2
+  fi
+fi
+
+exec node_modules/.bin/bun test "$@"
