@@ -17,4 +17,4 @@ if [ ${#need[@]} -gt 0 ]; then
   fi
 fi
 
-exec node_modules/.bin/bun test "$@"
+exec node_modules/.bin/bun test --timeout 60000 "$@"

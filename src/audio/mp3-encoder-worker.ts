@@ -21,8 +21,14 @@ function emit(streamId: number, bytes: Uint8Array, ended: boolean) {
   post({ type: ended ? 'ended' : 'data', streamId, bytes: copy }, [copy.buffer]);
 }
 
-self.onmessage = async (message: MessageEvent<EncoderRequest>) => {
-  const request = message.data;
+// Messages are handled strictly in order: `open` may await the encoder's creation, and a `write` handled before it
+// finished would find no stream and lose audio.
+let queue: Promise<void> = Promise.resolve();
+self.onmessage = (message: MessageEvent<EncoderRequest>) => {
+  queue = queue.then(() => handle(message.data));
+};
+
+async function handle(request: EncoderRequest): Promise<void> {
   try {
     switch (request.type) {
       case 'open': {
@@ -35,7 +41,7 @@ self.onmessage = async (message: MessageEvent<EncoderRequest>) => {
       }
       case 'write': {
         const encoder = streams.get(request.streamId);
-        if (!encoder) return;
+        if (!encoder) return; // aborted or failed stream: its remaining writes are moot
         const samples = request.samples;
         if (scratch.length < samples.length) scratch = new Float32Array(samples.length);
         const floats = scratch.subarray(0, samples.length);
@@ -67,5 +73,5 @@ self.onmessage = async (message: MessageEvent<EncoderRequest>) => {
     streams.delete(request.streamId);
     post({ type: 'failed', streamId: request.streamId, message: error instanceof Error ? error.message : String(error) });
   }
-};
+}
 post({ type: 'ready' } as EncoderResponse);

@@ -75,11 +75,11 @@ export class AccountStore {
   revokeKey(keyId: string, accountId?: string): boolean {
     const conditions = [eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)];
     if (accountId) conditions.push(eq(apiKeys.accountId, accountId));
-    return this.db.update(apiKeys).set({ revokedAt: this.clock.now() }).where(and(...conditions)).run().changes === 1;
+    return this.db.update(apiKeys).set({ revokedAt: this.clock.now() }).where(and(...conditions)).returning({ id: apiKeys.id }).all().length === 1;
   }
 
   updateKey(keyId: string, accountId: string, changes: { name?: string; monthlyCapCharacters?: number | null }): boolean {
-    return this.db.update(apiKeys).set(changes).where(and(eq(apiKeys.id, keyId), eq(apiKeys.accountId, accountId))).run().changes === 1;
+    return this.db.update(apiKeys).set(changes).where(and(eq(apiKeys.id, keyId), eq(apiKeys.accountId, accountId))).returning({ id: apiKeys.id }).all().length === 1;
   }
 
   touchKey(keyId: string): void {

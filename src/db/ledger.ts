@@ -5,6 +5,7 @@ import type { Db } from './client.ts';
 import type { IdGenerator } from './ids.ts';
 import { accounts, apiKeys, creditGrants, ledgerEntries, reservationAllocations, reservations } from './schema.ts';
 
+export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Product = (typeof reservations.$inferSelect)['product'];
 export type ReserveOutcome =
   | { ok: true; reservationId: string }
@@ -105,8 +106,9 @@ export class Ledger {
           .update(creditGrants)
           .set({ remaining: sql`${creditGrants.remaining} - ${take}` })
           .where(and(eq(creditGrants.id, grant.id), gte(creditGrants.remaining, take)))
-          .run();
-        if (updated.changes !== 1) throw new Error(`grant ${grant.id} changed during reservation`);
+          .returning({ id: creditGrants.id })
+          .all();
+        if (updated.length !== 1) throw new Error(`grant ${grant.id} changed during reservation`);
         tx.insert(reservationAllocations).values({ reservationId, grantId: grant.id, credits: take }).run();
         tx.insert(ledgerEntries).values({ accountId: options.accountId, grantId: grant.id, reservationId, kind: 'reserve', credits: -take, createdAt: now }).run();
         needed -= take;
@@ -117,38 +119,43 @@ export class Ledger {
 
   /** Marks the reserved credits as spent. Returns false when the reservation was not held (already settled). */
   capture(reservationId: string): boolean {
+    return this.db.transaction((tx) => this.captureIn(tx, reservationId), { behavior: 'immediate' });
+  }
+
+  /** `capture` inside a caller's transaction (e.g. together with marking a job completed). */
+  captureIn(tx: Transaction, reservationId: string): boolean {
     const now = this.clock.now();
-    return this.db.transaction((tx) => {
-      const updated = tx
-        .update(reservations)
-        .set({ status: 'captured', settledAt: now })
-        .where(and(eq(reservations.id, reservationId), eq(reservations.status, 'held')))
-        .returning({ accountId: reservations.accountId })
-        .get();
-      if (!updated) return false;
-      tx.insert(ledgerEntries).values({ accountId: updated.accountId, reservationId, kind: 'capture', credits: 0, createdAt: now }).run();
-      return true;
-    }, { behavior: 'immediate' });
+    const updated = tx
+      .update(reservations)
+      .set({ status: 'captured', settledAt: now })
+      .where(and(eq(reservations.id, reservationId), eq(reservations.status, 'held')))
+      .returning({ accountId: reservations.accountId })
+      .get();
+    if (!updated) return false;
+    tx.insert(ledgerEntries).values({ accountId: updated.accountId, reservationId, kind: 'capture', credits: 0, createdAt: now }).run();
+    return true;
   }
 
   /** Returns held credits to the grants they came from. Returns false when the reservation was already settled. */
   void(reservationId: string, reason: string): boolean {
+    return this.db.transaction((tx) => this.voidIn(tx, reservationId, reason), { behavior: 'immediate' });
+  }
+
+  voidIn(tx: Transaction, reservationId: string, reason: string): boolean {
     const now = this.clock.now();
-    return this.db.transaction((tx) => {
-      const updated = tx
-        .update(reservations)
-        .set({ status: 'voided', settledAt: now, reason })
-        .where(and(eq(reservations.id, reservationId), eq(reservations.status, 'held')))
-        .returning({ accountId: reservations.accountId })
-        .get();
-      if (!updated) return false;
-      const allocations = tx.select().from(reservationAllocations).where(eq(reservationAllocations.reservationId, reservationId)).all();
-      for (const allocation of allocations) {
-        tx.update(creditGrants).set({ remaining: sql`${creditGrants.remaining} + ${allocation.credits}` }).where(eq(creditGrants.id, allocation.grantId)).run();
-        tx.insert(ledgerEntries).values({ accountId: updated.accountId, grantId: allocation.grantId, reservationId, kind: 'void', credits: allocation.credits, createdAt: now }).run();
-      }
-      return true;
-    }, { behavior: 'immediate' });
+    const updated = tx
+      .update(reservations)
+      .set({ status: 'voided', settledAt: now, reason })
+      .where(and(eq(reservations.id, reservationId), eq(reservations.status, 'held')))
+      .returning({ accountId: reservations.accountId })
+      .get();
+    if (!updated) return false;
+    const allocations = tx.select().from(reservationAllocations).where(eq(reservationAllocations.reservationId, reservationId)).all();
+    for (const allocation of allocations) {
+      tx.update(creditGrants).set({ remaining: sql`${creditGrants.remaining} + ${allocation.credits}` }).where(eq(creditGrants.id, allocation.grantId)).run();
+      tx.insert(ledgerEntries).values({ accountId: updated.accountId, grantId: allocation.grantId, reservationId, kind: 'void', credits: allocation.credits, createdAt: now }).run();
+    }
+    return true;
   }
 
   /** Extends a hold (long jobs heartbeat through this so the reaper leaves them alone). */

@@ -40,6 +40,8 @@ export function espeakSettings(voice: VoiceProfile): EspeakVoiceSettings | undef
 export const createEspeakEngine: SpeechEngineFactory = ({ workers: size }) => {
   const workers: PoolWorker[] = [];
   const queue: Job[] = [];
+  /** Background warm-up work, run only when no real request is waiting. */
+  const idleQueue: Job[] = [];
   const cancelBuffer = new SharedArrayBuffer(4 * Math.max(size, 1));
   const cancelFlags = new Int32Array(cancelBuffer);
   let knownVoices = new Set<string>();
@@ -49,10 +51,10 @@ export const createEspeakEngine: SpeechEngineFactory = ({ workers: size }) => {
   let stopped = false;
 
   const dispatch = () => {
-    while (queue.length > 0) {
+    while (queue.length > 0 || idleQueue.length > 0) {
       const idle = workers.find((entry) => !entry.job);
       if (!idle) return;
-      const job = queue.shift()!;
+      const job = (queue.shift() ?? idleQueue.shift())!;
       if (job.signal?.aborted) {
         job.finish(abortError());
         continue;
@@ -156,13 +158,24 @@ export const createEspeakEngine: SpeechEngineFactory = ({ workers: size }) => {
         age: 'adult',
         engines: { espeak: { voice: 'en-us', pitch: 50, range: 50, rate: 150, volume: 100 } },
       };
-      await Promise.all(
-        workers.map(async () => {
-          for await (const _ of engine.synthesize({ text: 'Warming up the narration engine. One, two, three.', voice: warmVoice, speed: 'normal' })) {
-            // discard
-          }
-        }),
-      );
+      const drain = async (stream: AsyncIterable<PcmChunk>) => {
+        for await (const _ of stream) {
+          // discard
+        }
+      };
+      await Promise.all(workers.map(() => drain(engine.synthesize({ text: 'Warming up the narration engine. One, two, three.', voice: warmVoice, speed: 'normal' }))));
+      // The engine is JavaScript compiled from C (wasm2js); it runs about twice as fast once the JIT has seen a few
+      // seconds of real work. That deeper warm-up runs in the background at the lowest priority, so start-up stays fast
+      // and real requests never wait behind it for more than one short sentence.
+      const passages = [
+        'The quick brown fox jumps over the lazy dog, while seven wise owls count the stars above the quiet harbour.',
+        'In 1987, Dr. Margaret Hughes measured 3.5 kilograms of salt; "Remarkable!" she said, and wrote it down twice.',
+        'Why would anyone whisper? Because the baby is sleeping, of course, and the thunder outside is loud enough.',
+      ];
+      for (let round = 0; round < 40 * size; round++) {
+        const text = `${passages[round % passages.length]} ${passages[(round + 1) % passages.length]}`;
+        void drain(synthesizeWith({ text, voice: warmVoice, speed: 'normal' }, {}, true)).catch(() => {});
+      }
     },
 
     validateVoice(voice) {
@@ -181,6 +194,46 @@ export const createEspeakEngine: SpeechEngineFactory = ({ workers: size }) => {
     },
 
     synthesize(request, options = {}) {
+      return synthesizeWith(request, options, false);
+    },
+
+    queueDepth: () => queue.length,
+
+    async stop() {
+      stopped = true;
+      for (const job of [...queue.splice(0), ...idleQueue.splice(0)]) job.finish(new Error('engine stopped'));
+      for (const entry of workers.splice(0)) {
+        entry.job?.finish(new Error('engine stopped'));
+        entry.worker.terminate();
+      }
+    },
+  };
+
+  /**
+   * eSpeak drops the pause after a text's last sentence. How long that pause is depends on the voice and rate, so it
+   * is measured once per settings (two short sentences apart versus together) and appended to parts that continue.
+   */
+  const sentencePauses = new Map<string, Promise<number>>();
+  const countSamples = async (request: SynthesisRequest) => {
+    let total = 0;
+    for await (const chunk of synthesizeWith({ ...request, continues: false, events: undefined }, {}, false)) total += chunk.samples.length;
+    return total;
+  };
+  const sentencePause = (request: SynthesisRequest, settings: EspeakVoiceSettings): Promise<number> => {
+    const key = JSON.stringify(settings);
+    let pause = sentencePauses.get(key);
+    if (!pause) {
+      pause = Promise.all([countSamples({ ...request, text: 'Yes.' }), countSamples({ ...request, text: 'No.' }), countSamples({ ...request, text: 'Yes. No.' })]).then(
+        ([first, second, both]) => Math.max(0, Math.min(sampleRate * 1.5, both - first - second)),
+      );
+      sentencePauses.set(key, pause);
+      pause.catch(() => sentencePauses.delete(key));
+    }
+    return pause;
+  };
+
+  function synthesizeWith(request: SynthesisRequest, options: { signal?: AbortSignal }, background: boolean): AsyncIterable<PcmChunk> {
+      if (request.continues) return withTrailingPause(request, options, background);
       const base = espeakSettings(request.voice);
       if (!base) throw new Error(`voice ${request.voice.id} has no eSpeak settings`);
       if (stopped) throw new Error('engine stopped');
@@ -209,26 +262,23 @@ export const createEspeakEngine: SpeechEngineFactory = ({ workers: size }) => {
           }
         };
         signal.addEventListener('abort', onAbort, { once: true });
-        queue.push(job);
+        (background ? idleQueue : queue).push(job);
         dispatch();
         return () => {
           signal.removeEventListener('abort', onAbort);
           options.signal?.removeEventListener('abort', forward);
         };
       }, () => controller.abort());
-    },
+  }
 
-    queueDepth: () => queue.length,
+  async function* withTrailingPause(request: SynthesisRequest, options: { signal?: AbortSignal }, background: boolean): AsyncIterable<PcmChunk> {
+    const base = espeakSettings(request.voice)!;
+    const adjustment = SPEED_ADJUSTMENTS[request.speed];
+    const pause = sentencePause(request, { ...base, rate: Math.round(base.rate * adjustment.rate) });
+    yield* synthesizeWith({ ...request, continues: false }, options, background);
+    yield { samples: new Int16Array(await pause), events: [] };
+  }
 
-    async stop() {
-      stopped = true;
-      for (const job of queue.splice(0)) job.finish(new Error('engine stopped'));
-      for (const entry of workers.splice(0)) {
-        entry.job?.finish(new Error('engine stopped'));
-        entry.worker.terminate();
-      }
-    },
-  };
   return engine;
 };
 

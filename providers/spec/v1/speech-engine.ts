@@ -30,6 +30,11 @@ export interface SynthesisRequest {
   speed: SpeechSpeed;
   /** Ask for word/phoneme timing events; engines without the capability ignore it. */
   events?: { words?: boolean; phonemes?: boolean };
+  /**
+   * More text follows this call (recite split a long text at a sentence end). The audio must then end with the pause
+   * the engine would have left between the two sentences had they been one call, so the joined parts sound like one.
+   */
+  continues?: boolean;
 }
 
 export interface SpeechEvent {

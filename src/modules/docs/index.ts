@@ -15,7 +15,7 @@ export function docsModule() {
       openapi({
         path: '/docs',
         specPath: '/openapi.json',
-        scalar: { cdn: '/docs/scalar.js' },
+        scalar: { cdn: '/docs/scalar.js' } as NonNullable<Parameters<typeof openapi>[0]>['scalar'],
         documentation: {
           info: {
             title: 'recite narration API',

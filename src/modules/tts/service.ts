@@ -1,4 +1,5 @@
-import { durationMs, narrate } from '../../audio/narrate.ts';
+import { durationMs } from '../../audio/narrate.ts';
+import { narrateInParallel } from '../../audio/parallel-narrate.ts';
 import type { Principal } from '../../auth/authenticate.ts';
 import { AppError } from '../../errors/index.ts';
 import { countCharacters, creditsForCharacters } from '../../lib/characters.ts';
@@ -17,6 +18,8 @@ export interface ValidSpeechRequest {
 
 /** A direct request's credits stay held this long at most; the reaper voids holds older than this after a crash. */
 const DIRECT_HOLD_MS = 15 * 60 * 1000;
+/** Direct texts longer than this are spread over the engine workers, in parts cut at sentence ends. */
+const DIRECT_SEGMENT_CHARACTERS = 2_500;
 
 /** Parses and checks a POST /api/v1/tts body, throwing the spec's error codes. */
 export function parseSpeechRequest(raw: string): ValidSpeechRequest {
@@ -70,7 +73,11 @@ export function reserveCredits(services: Services, principal: Principal, request
  * full, voided on any failure or client abort.
  */
 export async function synthesizeDirect(services: Services, request: ValidSpeechRequest, reservationId: string, signal: AbortSignal): Promise<Response> {
-  const narration = narrate(services.engine, services.encoders, { text: request.text, voice: request.voice, speed: request.speed }, signal);
+  const narration = narrateInParallel(services.engine, services.encoders, { text: request.text, voice: request.voice, speed: request.speed }, {
+    signal,
+    parallelism: services.engine.capabilities.concurrency,
+    segmentLength: DIRECT_SEGMENT_CHARACTERS,
+  });
   const iterator = narration.bytes[Symbol.asyncIterator]();
   let settled = false;
   const settle = (outcome: 'capture' | 'void', reason = '') => {

@@ -64,7 +64,7 @@ export function voicesModule(services: Services) {
           samples.set(voice.id, sample);
           sample.catch(() => samples.delete(voice.id));
         }
-        return new Response(await sample, { headers: { 'content-type': 'audio/mpeg', 'cache-control': 'public, max-age=86400' } });
+        return new Response(Buffer.from(await sample), { headers: { 'content-type': 'audio/mpeg', 'cache-control': 'public, max-age=86400' } });
       },
       { detail: { tags: ['Voices'], summary: 'Voice sample', description: 'A fixed sample sentence in the voice. Needs no key and costs nothing.' } },
     );

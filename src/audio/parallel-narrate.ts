@@ -1,0 +1,121 @@
+import type { SpeechEngineV1, SpeechEvent, SpeechSpeed, VoiceProfile } from '../../providers/spec/v1/speech-engine.ts';
+import { splitText } from '../lib/sentences.ts';
+import type { Mp3EncoderPool } from './mp3-encoder-pool.ts';
+import { narrate, type Narration, type NarrationResult } from './narrate.ts';
+
+/**
+ * Text -> one MP3, with synthesis and encoding spread over all workers. The text is cut at sentence ends; each part is
+ * synthesised and encoded on its own and the parts' MP3 frames are joined in order. Every cut falls in the pause after
+ * a sentence, where the audio is silent, so the joins add no clicks and duplicate nothing; each encoder's start-up
+ * delay lengthens that pause by a few tens of milliseconds.
+ *
+ * At most `parallelism` parts are in flight (their MP3, not their PCM, is buffered: ~6 KB per second of audio), so
+ * memory stays bounded whatever the text length.
+ */
+export interface ParallelOptions {
+  signal?: AbortSignal;
+  parallelism: number;
+  /** Target characters per part; parts end at sentence boundaries. */
+  segmentLength: number;
+  /** Called with characters finished, in text order. */
+  onProgress?(charactersDone: number): void;
+}
+
+interface Part {
+  chunks: Uint8Array[];
+  finished: boolean;
+  failure?: unknown;
+  wake?: () => void;
+  narration: Narration;
+  length: number;
+  offset: number;
+}
+
+export function narrateInParallel(
+  engine: SpeechEngineV1,
+  encoders: Mp3EncoderPool,
+  request: { text: string; voice: VoiceProfile; speed: SpeechSpeed; events?: { words?: boolean; phonemes?: boolean } },
+  options: ParallelOptions,
+): Narration {
+  const segments = splitText(request.text, Math.min(engine.capabilities.maxCharactersPerCall, options.segmentLength * 2), options.segmentLength);
+  if (segments.length === 1 || options.parallelism <= 1) return narrate(engine, encoders, request, options.signal);
+
+  const controller = new AbortController();
+  const forward = () => controller.abort(options.signal?.reason);
+  options.signal?.addEventListener('abort', forward, { once: true });
+  const parts: Part[] = [];
+  let resolveResult!: (value: NarrationResult) => void;
+  let rejectResult!: (reason: unknown) => void;
+  const result = new Promise<NarrationResult>((resolve, reject) => {
+    resolveResult = resolve;
+    rejectResult = reject;
+  });
+  result.catch(() => {});
+
+  const startPart = (index: number) => {
+    const segment = segments[index]!;
+    const narration = narrate(engine, encoders, { ...request, text: segment.text, continues: index < segments.length - 1 }, controller.signal);
+    const part: Part = { chunks: [], finished: false, narration, length: segment.text.length, offset: segment.offset };
+    parts[index] = part;
+    // Drain the encoder into memory so a part that is not yet at the head never stalls its workers.
+    void (async () => {
+      try {
+        for await (const chunk of narration.bytes) {
+          part.chunks.push(chunk);
+          part.wake?.();
+        }
+      } catch (error) {
+        part.failure = error;
+      }
+      part.finished = true;
+      part.wake?.();
+    })();
+  };
+
+  async function* bytes() {
+    let completed = false;
+    const results: NarrationResult[] = [];
+    let charactersDone = 0;
+    try {
+      for (let index = 0; index < Math.min(options.parallelism, segments.length); index++) startPart(index);
+      for (let index = 0; index < segments.length; index++) {
+        const part = parts[index]!;
+        while (true) {
+          const chunk = part.chunks.shift();
+          if (chunk) {
+            yield chunk;
+            continue;
+          }
+          if (part.finished) break;
+          await new Promise<void>((resolve) => (part.wake = resolve));
+          part.wake = undefined;
+        }
+        if (part.failure) throw part.failure;
+        results.push(await part.narration.result);
+        charactersDone += part.length;
+        options.onProgress?.(charactersDone);
+        const next = index + options.parallelism;
+        if (next < segments.length) startPart(next);
+      }
+      // Events and sample counts of later parts shift by the audio of the parts before them.
+      let samples = 0;
+      const events: SpeechEvent[] = [];
+      results.forEach((partResult, index) => {
+        for (const event of partResult.events) events.push({ ...event, textOffset: event.textOffset + segments[index]!.offset, sample: event.sample + samples });
+        samples += partResult.samples;
+      });
+      resolveResult({ samples, sampleRate: engine.sampleRate, events });
+      completed = true;
+    } catch (error) {
+      rejectResult(error);
+      throw error;
+    } finally {
+      options.signal?.removeEventListener('abort', forward);
+      if (!completed) {
+        controller.abort();
+        rejectResult(new DOMException('narration stopped', 'AbortError'));
+      }
+    }
+  }
+  return { bytes: bytes(), result };
+}
