@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia';
 import { AppError, errorResponse } from './errors/index.ts';
 import { docsModule } from './modules/docs/index.ts';
+import { filesModule } from './modules/jobs/index.ts';
 import { ttsModule } from './modules/tts/index.ts';
 import { voicesModule } from './modules/voices/index.ts';
 import type { Services } from './services.ts';
@@ -24,7 +25,8 @@ export function createApp(services: Services) {
     .use(docsModule())
     .get('/healthz', () => ({ status: 'ok' }), { detail: { hide: true } })
     .use(voicesModule(services))
-    .use(ttsModule(services));
+    .use(ttsModule(services))
+    .use(filesModule(services));
 }
 
 export type App = ReturnType<typeof createApp>;

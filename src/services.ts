@@ -1,4 +1,6 @@
 import { speechEngineFactory } from '../providers/registry.ts';
+import type { AudioStorageV1 } from '../providers/spec/v1/audio-storage.ts';
+import { createStorage } from '../providers/storage/registry.ts';
 import type { SpeechEngineV1 } from '../providers/spec/v1/speech-engine.ts';
 import { createMp3EncoderPool, type Mp3EncoderPool } from './audio/mp3-encoder-pool.ts';
 import type { Config } from './config/index.ts';
@@ -8,7 +10,10 @@ import { randomIds, type IdGenerator } from './db/ids.ts';
 import { Ledger } from './db/ledger.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
+import { serverSecret } from './db/settings.ts';
+import { narrationJobHandler } from './modules/jobs/narration-job.ts';
 import { VOICES } from './modules/voices/catalog.ts';
+import { Scheduler } from './scheduler/scheduler.ts';
 
 /** Everything the app needs, built once from config. Tests build it with a fixed clock and an in-memory database. */
 export interface Services {
@@ -21,6 +26,10 @@ export interface Services {
   ledger: Ledger;
   engine: SpeechEngineV1;
   encoders: Mp3EncoderPool;
+  storage: AudioStorageV1;
+  scheduler: Scheduler;
+  /** Signs audio links and sessions. */
+  secret: string;
   /** Starts workers and checks every catalog voice against the engine; throws listing all problems. */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -31,6 +40,9 @@ export interface ServiceOverrides {
   ids?: IdGenerator;
   logger?: Logger;
   engine?: SpeechEngineV1;
+  storage?: AudioStorageV1;
+  /** Start the job scheduler's poll loop (tests drive it by hand with runDue). */
+  runJobs?: boolean;
   environment?: Record<string, string | undefined>;
 }
 
@@ -44,9 +56,11 @@ export function createServices(config: Config, overrides: ServiceOverrides = {})
   const encoders = createMp3EncoderPool({ workers: config.encoderWorkers, vbrQuality: config.mp3VbrQuality });
   const accounts = new AccountStore(db, clock, ids);
   const ledger = new Ledger(db, clock, ids);
+  const storage = overrides.storage ?? createStorage(config.storage, environment);
+  const scheduler = new Scheduler(db, clock, ids, logger, { concurrency: config.jobConcurrency, leaseMs: config.jobLeaseMs, maxAttempts: config.jobMaxAttempts });
   let reaper: ReturnType<typeof setInterval> | undefined;
 
-  return {
+  const services: Services = {
     config,
     clock,
     ids,
@@ -56,6 +70,9 @@ export function createServices(config: Config, overrides: ServiceOverrides = {})
     ledger,
     engine,
     encoders,
+    storage,
+    scheduler,
+    secret: serverSecret(db, config.secret),
     async start() {
       await Promise.all([engine.start(), encoders.start()]);
       const problems = VOICES.flatMap((voice) => engine.validateVoice(voice));
@@ -64,11 +81,16 @@ export function createServices(config: Config, overrides: ServiceOverrides = {})
       if (reaped.voided > 0) logger.warn('voided reservations left by a previous run', reaped);
       reaper = setInterval(() => ledger.reap(), 60_000);
       reaper.unref?.();
+      if (overrides.runJobs !== false) scheduler.start();
     },
     async stop() {
       if (reaper) clearInterval(reaper);
+      // Running jobs get a moment to finish; the rest go back to the queue for the next start.
+      await scheduler.drain(overrides.runJobs === false ? 0 : 10_000);
       await Promise.all([engine.stop(), encoders.stop()]);
       db.$client.close();
     },
   };
+  scheduler.register('narration', narrationJobHandler(services));
+  return services;
 }

@@ -18,7 +18,13 @@ export const ConfigSchema = Type.Object({
   RECITE_ENCODER_WORKERS: Type.Integer({ minimum: 0, maximum: 64, default: 0, description: 'MP3 encoder workers; 0 = one per core.' }),
   RECITE_MP3_VBR_QUALITY: Type.Number({ minimum: 0, maximum: 9.99, default: 7, description: 'LAME VBR quality (0 best, 9.99 smallest); 7 is about 48 kbit/s for 22 kHz speech.' }),
   RECITE_DIRECT_MAX_CHARS: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 20_000, description: 'Longer texts become jobs.' }),
-  RECITE_API_KEY: Type.Optional(Type.String({ minLength: 16, description: 'Bootstrap key accepted before accounts exist.' })),
+  RECITE_MODERATION: Type.String({ default: 'local', description: 'Moderation provider id: local, openai or llamaguard.' }),
+  RECITE_STORAGE: Type.String({ default: 'file:./data/audio', description: 'Where narrations are kept: file:<directory> or s3://bucket/prefix.' }),
+  RECITE_AUDIO_URL_TTL: Type.Integer({ minimum: 60, maximum: 7 * 24 * 3600, default: 3600, description: 'Seconds an audioUrl stays valid.' }),
+  RECITE_JOB_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 16, default: 1, description: 'Long narrations run at once (each uses every engine worker).' }),
+  RECITE_JOB_LEASE_MS: Type.Integer({ minimum: 200, maximum: 600_000, default: 30_000, description: 'A job whose process stops renewing its lease this long is taken up again.' }),
+  RECITE_JOB_MAX_ATTEMPTS: Type.Integer({ minimum: 1, maximum: 20, default: 3, description: 'Attempts before a job fails for good.' }),
+  RECITE_JOB_BACKLOG_LIMIT: Type.Integer({ minimum: 1, default: 100, description: 'Jobs waiting or running beyond this are refused with 503 unavailable.' }),
   RECITE_SECRET: Type.Optional(Type.String({ minLength: 32, description: 'Signs audio links and sessions; generated and stored in the database when unset.' })),
   RECITE_LOG_LEVEL: Type.Union([Type.Literal('debug'), Type.Literal('info'), Type.Literal('warn'), Type.Literal('error')], { default: 'info' }),
 });
@@ -35,7 +41,13 @@ export interface Config {
   encoderWorkers: number;
   mp3VbrQuality: number;
   directMaxCharacters: number;
-  bootstrapApiKey: string | undefined;
+  moderation: string;
+  storage: string;
+  audioUrlTtlSeconds: number;
+  jobConcurrency: number;
+  jobLeaseMs: number;
+  jobMaxAttempts: number;
+  jobBacklogLimit: number;
   secret: string | undefined;
   logLevel: RawConfig['RECITE_LOG_LEVEL'];
 }
@@ -55,7 +67,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     if (value !== undefined && value !== '') input[key] = value;
   }
   const unknown = Object.keys(environment).filter(
-    (key) => key.startsWith('RECITE_') && !(key in ConfigSchema.properties) && !EXTRA_SETTINGS.has(key),
+    (key) => key.startsWith('RECITE_') && !(key in ConfigSchema.properties) && !PROVIDER_SETTING_PREFIXES.some((prefix) => key.startsWith(prefix)),
   );
   const withDefaults = Value.Default(ConfigSchema, Value.Convert(ConfigSchema, input));
   const problems = [...Value.Errors(ConfigSchema, withDefaults)].map(
@@ -75,11 +87,17 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     encoderWorkers: raw.RECITE_ENCODER_WORKERS || cores,
     mp3VbrQuality: raw.RECITE_MP3_VBR_QUALITY,
     directMaxCharacters: raw.RECITE_DIRECT_MAX_CHARS,
-    bootstrapApiKey: raw.RECITE_API_KEY,
+    moderation: raw.RECITE_MODERATION,
+    storage: raw.RECITE_STORAGE,
+    audioUrlTtlSeconds: raw.RECITE_AUDIO_URL_TTL,
+    jobConcurrency: raw.RECITE_JOB_CONCURRENCY,
+    jobLeaseMs: raw.RECITE_JOB_LEASE_MS,
+    jobMaxAttempts: raw.RECITE_JOB_MAX_ATTEMPTS,
+    jobBacklogLimit: raw.RECITE_JOB_BACKLOG_LIMIT,
     secret: raw.RECITE_SECRET,
     logLevel: raw.RECITE_LOG_LEVEL,
   };
 }
 
-/** Settings read by providers themselves (their own schemas); listed so they are not flagged as unknown. */
-const EXTRA_SETTINGS = new Set<string>(['RECITE_URL']);
+/** Settings read by providers and clients themselves (each checks its own); not flagged as unknown here. */
+const PROVIDER_SETTING_PREFIXES = ['RECITE_S3_', 'RECITE_OPENAI_', 'RECITE_LLAMAGUARD_', 'RECITE_MODERATION_', 'RECITE_URL', 'RECITE_API_KEY', 'RECITE_RENDERER'];

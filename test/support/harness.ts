@@ -30,6 +30,7 @@ export async function createHarness(options: { environment?: Record<string, stri
     RECITE_ENGINE_WORKERS: '2',
     RECITE_ENCODER_WORKERS: '1',
     RECITE_LOG_LEVEL: 'error',
+    RECITE_STORAGE: `file:${join(directory, 'audio')}`,
     ...options.environment,
   });
   const clock = fixedClock(TEST_START);

@@ -3,7 +3,8 @@ import { authenticateBearer } from '../../auth/authenticate.ts';
 import { AppError } from '../../errors/index.ts';
 import type { Services } from '../../services.ts';
 import { ErrorBody, JobAccepted, SpeechJsonResponse, SpeechRequest } from './model.ts';
-import { parseSpeechRequest, reserveCredits, synthesizeDirect } from './service.ts';
+import { jobView } from '../jobs/service.ts';
+import { enqueueNarration, parseSpeechRequest, reserveCredits, synthesizeDirect } from './service.ts';
 
 const errorResponses = (...codes: string[]) =>
   Object.fromEntries(
@@ -14,14 +15,35 @@ const errorResponses = (...codes: string[]) =>
   );
 
 export function ttsModule(services: Services) {
-  return new Elysia({ name: 'tts' }).post(
+  return new Elysia({ name: 'tts' })
+    .get(
+      '/api/v1/tts',
+      async ({ request, query }) => {
+        const principal = authenticateBearer(request.headers.get('authorization'), services.accounts);
+        const jobId = query.jobId;
+        if (!jobId) throw new AppError('invalid_request', 'The query parameter `jobId` is required.');
+        const job = services.scheduler.find(jobId);
+        // Another account's job is as unknown as a job that does not exist.
+        if (!job || job.kind !== 'narration' || job.accountId !== principal.accountId) throw new AppError('not_found', 'No job with this jobId.');
+        return jobView(services, job, new URL(request.url).origin);
+      },
+      {
+        detail: {
+          tags: ['Speech'],
+          summary: 'Poll a long narration',
+          description:
+            'Status of a job from a 202 response: `queued`, `running`, `retrying` (a transient failure, retried automatically), `completed` (with `audioUrl`, a signed link that expires) or `failed` (nothing charged). `progress.percent` tells how far it is.',
+          security: [{ bearer: [] }],
+          responses: { ...errorResponses('400:invalid_request (no jobId)', '401:unauthorized', '404:not_found') },
+        },
+      },
+    )
+    .post(
     '/api/v1/tts',
     async ({ request }) => {
       const principal = authenticateBearer(request.headers.get('authorization'), services.accounts);
       const speech = parseSpeechRequest(await request.text());
-      if (speech.characters > services.config.directMaxCharacters) {
-        throw new AppError('unavailable', 'Long narrations are not available yet.', { status: 503 });
-      }
+      if (speech.characters > services.config.directMaxCharacters) return enqueueNarration(services, principal, speech);
       const reservationId = reserveCredits(services, principal, speech, 'speech');
       return synthesizeDirect(services, speech, reservationId, request.signal);
     },

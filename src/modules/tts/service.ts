@@ -4,6 +4,7 @@ import type { Principal } from '../../auth/authenticate.ts';
 import { AppError } from '../../errors/index.ts';
 import { countCharacters, creditsForCharacters } from '../../lib/characters.ts';
 import type { Services } from '../../services.ts';
+import type { NarrationJobInput } from '../jobs/narration-job.ts';
 import { DEFAULT_VOICE_ID, findVoice, type CatalogVoice } from '../voices/catalog.ts';
 import { FORMATS, MAX_TEXT_CHARACTERS, SPEEDS } from './model.ts';
 
@@ -147,4 +148,26 @@ export async function synthesizeDirect(services: Services, request: ValidSpeechR
     },
   });
   return new Response(body, { headers: { ...headers, 'content-type': 'audio/mpeg', 'cache-control': 'no-store' } });
+}
+
+/** Long narrations hold their credits until the job ends; the scheduler voids them if it fails for good. */
+const JOB_HOLD_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Accepts a long text as a job: credits reserved now, captured when the MP3 is stored, voided if the job fails. */
+export async function enqueueNarration(services: Services, principal: Principal, request: ValidSpeechRequest): Promise<Response> {
+  if (services.scheduler.backlog('narration') >= services.config.jobBacklogLimit) {
+    throw new AppError('unavailable', 'Long narration is busy right now; please retry in a minute. Nothing was charged.', { status: 503, headers: { 'retry-after': '60' } });
+  }
+  const storageUp = await services.storage.healthy().catch(() => false);
+  if (!storageUp) throw new AppError('unavailable', 'The narration storage could not be reached; please retry. Nothing was charged.', { status: 502 });
+  const reservationId = reserveCredits(services, principal, request, 'narration_job', JOB_HOLD_MS);
+  let jobId: string;
+  try {
+    const input: NarrationJobInput = { text: request.text, voiceId: request.voice.id, speed: request.speed, characters: request.characters, credits: request.credits };
+    jobId = services.scheduler.enqueue({ kind: 'narration', input, accountId: principal.accountId, apiKeyId: principal.apiKeyId, reservationId, total: request.text.length }).id;
+  } catch (error) {
+    services.ledger.void(reservationId, 'enqueue_failed');
+    throw error;
+  }
+  return Response.json({ jobId, status: 'queued', characters: request.characters, credits_reserved: request.credits }, { status: 202, headers: { location: `/api/v1/tts?jobId=${jobId}` } });
 }

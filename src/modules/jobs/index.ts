@@ -1,0 +1,44 @@
+import { Elysia } from 'elysia';
+import { AppError } from '../../errors/index.ts';
+import type { Services } from '../../services.ts';
+import { checkFileSignature, FILES_PREFIX } from './service.ts';
+
+/** Serves stored audio behind signed, expiring links (for storage that cannot presign, such as local files). */
+export function filesModule(services: Services) {
+  return new Elysia({ name: 'files' }).get(
+    `${FILES_PREFIX}*`,
+    async ({ request, query }) => {
+      const url = new URL(request.url);
+      const path = decodeURIComponent(url.pathname);
+      if (!checkFileSignature(services, path, query.expires, query.signature)) {
+        throw new AppError('forbidden', 'This link is invalid or has expired; poll the job again for a fresh one.');
+      }
+      const key = path.slice(FILES_PREFIX.length);
+      const range = parseRange(request.headers.get('range'));
+      const object = await services.storage.get(key, range ? { range } : undefined);
+      if (!object) throw new AppError('not_found', 'The file no longer exists.');
+      const headers: Record<string, string> = {
+        'content-type': object.contentType,
+        'accept-ranges': 'bytes',
+        'cache-control': 'private, max-age=300',
+        'content-disposition': `inline; filename="${key.split('/').pop()}"`,
+      };
+      if (!range) return new Response(object.body, { headers: { ...headers, 'content-length': String(object.size) } });
+      const end = Math.min(range.end ?? object.size, object.size);
+      headers['content-range'] = `bytes ${range.start}-${end - 1}/${object.size}`;
+      headers['content-length'] = String(end - range.start);
+      return new Response(object.body, { status: 206, headers });
+    },
+    { detail: { tags: ['Files'], summary: 'Download stored audio', description: 'Signed links from the job record; no key needed. Supports byte ranges.' } },
+  );
+}
+
+/** `bytes=start-end` (inclusive end) -> { start, end exclusive }; anything else is ignored and the whole file sent. */
+function parseRange(header: string | null): { start: number; end?: number } | undefined {
+  const match = /^bytes=(\d+)-(\d*)$/.exec(header ?? '');
+  if (!match) return undefined;
+  const start = Number(match[1]);
+  const end = match[2] ? Number(match[2]) + 1 : undefined;
+  if (end !== undefined && end <= start) return undefined;
+  return { start, end };
+}

@@ -1,0 +1,64 @@
+import { durationMs } from '../../audio/narrate.ts';
+import { narrateInParallel } from '../../audio/parallel-narrate.ts';
+import type { JobHandler } from '../../scheduler/scheduler.ts';
+import type { Services } from '../../services.ts';
+import { findVoice } from '../voices/catalog.ts';
+
+export interface NarrationJobInput {
+  text: string;
+  voiceId: string;
+  speed: 'slow' | 'normal' | 'gentle';
+  characters: number;
+  credits: number;
+}
+
+export interface NarrationJobResult {
+  audioKey: string;
+  bytes: number;
+  durationMs: number;
+}
+
+/** Characters per part; parts are cut at sentence ends and spread over the engine workers. */
+export const JOB_SEGMENT_CHARACTERS = 2_500;
+
+export function narrationAudioKey(jobId: string): string {
+  return `narrations/${jobId}.mp3`;
+}
+
+/**
+ * Runs a long narration: synthesis and encoding spread over every worker, MP3 streamed straight to storage (memory
+ * stays bounded), then the job is completed and its credits captured in one transaction. A retry or a take-over after
+ * a crash writes the same key again, so there is only ever one object, and the capture is guarded so it happens once.
+ */
+export function narrationJobHandler(services: Services): JobHandler {
+  return {
+    async run({ job, signal, progress, complete }) {
+      const input = JSON.parse(job.input) as NarrationJobInput;
+      const voice = findVoice(input.voiceId);
+      if (!voice) throw new PermanentJobError(`voice ${input.voiceId} no longer exists`);
+      const key = narrationAudioKey(job.id);
+      const total = input.text.length;
+      const narration = narrateInParallel(services.engine, services.encoders, { text: input.text, voice, speed: input.speed }, {
+        signal,
+        parallelism: services.engine.capabilities.concurrency,
+        segmentLength: JOB_SEGMENT_CHARACTERS,
+        // Progress is stored in the same unit as the total (UTF-16 units of the text) and shown as a percentage.
+        onProgress: (done) => progress(done, total),
+      });
+      const stored = await services.storage.put(key, narration.bytes, { contentType: 'audio/mpeg' });
+      const result = await narration.result;
+      const output: NarrationJobResult = { audioKey: key, bytes: stored.size, durationMs: durationMs(result.samples, result.sampleRate) };
+      complete(output, (tx) => {
+        if (job.reservationId) services.ledger.captureIn(tx, job.reservationId);
+      });
+    },
+    onFailed(job, error, tx) {
+      if (job.reservationId) services.ledger.voidIn(tx, job.reservationId, `job failed: ${error.slice(0, 200)}`);
+    },
+    isPermanent: (error) => error instanceof PermanentJobError,
+  };
+}
+
+export class PermanentJobError extends Error {
+  override name = 'PermanentJobError';
+}

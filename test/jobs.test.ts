@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AudioStorageV1 } from '../providers/spec/v1/audio-storage.ts';
+import type { SpeechEngineV1 } from '../providers/spec/v1/speech-engine.ts';
+import { createEspeakEngine } from '../providers/engines/espeak/espeak-engine.ts';
+import { createFileStorage } from '../providers/storage/file/file-storage.ts';
+import { englishText } from '../scripts/fixtures/english.ts';
+import { decodeMp3 } from './support/audio.ts';
+import { createHarness, type Harness } from './support/harness.ts';
+
+// Long texts are anything over 400 characters here, so jobs stay quick.
+const environment = { RECITE_DIRECT_MAX_CHARS: '400', RECITE_JOB_MAX_ATTEMPTS: '3' };
+let harness: Harness;
+beforeAll(async () => {
+  harness = await createHarness({ environment, overrides: { runJobs: false } });
+});
+afterAll(() => harness.close());
+
+async function submit(h: Harness, key: string, text: string) {
+  const response = await h.request('/api/v1/tts', { method: 'POST', key, json: { text, voice: 'std-davis' } });
+  expect(response.status).toBe(202);
+  return (await response.json()) as { jobId: string; status: string; characters: number; credits_reserved: number };
+}
+
+async function poll(h: Harness, key: string, jobId: string) {
+  const response = await h.request(`/api/v1/tts?jobId=${jobId}`, { key });
+  return { status: response.status, body: (await response.json()) as Record<string, any> };
+}
+
+describe('long narrations', () => {
+  test('202 with jobId, credits held; completed job has a signed audioUrl to one continuous MP3; captured once', async () => {
+    const { key, accountId } = await harness.account({ credits: 1000 });
+    const text = englishText(3000);
+    const accepted = await submit(harness, key, text);
+    expect(accepted.jobId).toStartWith('job_');
+    expect(accepted.credits_reserved).toBe(Math.ceil(text.length / 10));
+    expect(harness.services.ledger.heldCredits(accountId)).toBe(accepted.credits_reserved);
+
+    const queued = await poll(harness, key, accepted.jobId);
+    expect(queued.status).toBe(200);
+    expect(queued.body.status).toBe('queued');
+    expect(queued.body.progress.percent).toBe(0);
+    expect(queued.body.audioUrl).toBeUndefined();
+
+    expect(await harness.services.scheduler.runDue()).toBe(1);
+    const done = await poll(harness, key, accepted.jobId);
+    expect(done.body.status).toBe('completed');
+    expect(done.body.progress.percent).toBe(100);
+    expect(done.body.audioUrl).toContain('/files/narrations/');
+    const download = await harness.app.handle(new Request(done.body.audioUrl));
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('audio/mpeg');
+    const audio = await decodeMp3(new Uint8Array(await download.arrayBuffer()));
+    expect(audio.errors).toBe(0);
+    expect(Math.abs(audio.durationSeconds * 1000 - done.body.duration_ms)).toBeLessThan(300);
+    expect(text.length / audio.durationSeconds).toBeGreaterThan(12);
+    expect(text.length / audio.durationSeconds).toBeLessThan(18);
+    expect(audio.silentFraction).toBeLessThan(0.4);
+
+    // Byte ranges for seeking in players.
+    const ranged = await harness.app.handle(new Request(done.body.audioUrl, { headers: { range: 'bytes=0-99' } }));
+    expect(ranged.status).toBe(206);
+    expect((await ranged.arrayBuffer()).byteLength).toBe(100);
+
+    expect(harness.services.ledger.balance(accountId)).toBe(1000 - accepted.credits_reserved);
+    expect(harness.services.ledger.heldCredits(accountId)).toBe(0);
+  });
+
+  test('unknown, missing and other accounts\' job ids', async () => {
+    const owner = await harness.account();
+    const stranger = await harness.account();
+    const accepted = await submit(harness, owner.key, englishText(600));
+    expect((await poll(harness, stranger.key, accepted.jobId)).status).toBe(404);
+    expect((await poll(harness, stranger.key, accepted.jobId)).body.error.code).toBe('not_found');
+    expect((await poll(harness, owner.key, 'job_doesnotexist00')).body.error.code).toBe('not_found');
+    const missing = await harness.request('/api/v1/tts', { key: owner.key });
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as any).error.code).toBe('invalid_request');
+    await harness.services.scheduler.runDue();
+  });
+
+  test('tampered and expired audio links are refused', async () => {
+    const { key } = await harness.account();
+    const accepted = await submit(harness, key, englishText(500));
+    await harness.services.scheduler.runDue();
+    const url = new URL((await poll(harness, key, accepted.jobId)).body.audioUrl);
+    const tampered = new URL(url);
+    tampered.pathname = tampered.pathname.replace('narrations/', 'narrations/x');
+    expect((await harness.app.handle(new Request(tampered))).status).toBe(403);
+    const forged = new URL(url);
+    forged.searchParams.set('expires', String(Number(url.searchParams.get('expires')) + 3600));
+    expect((await harness.app.handle(new Request(forged))).status).toBe(403);
+    harness.clock.advance((harness.services.config.audioUrlTtlSeconds + 1) * 1000);
+    const expired = await harness.app.handle(new Request(url));
+    expect(expired.status).toBe(403);
+    expect(((await expired.json()) as any).error.code).toBe('forbidden');
+  });
+});
+
+describe('failures are retried, and never charged', () => {
+  test('a storage upload that fails is not completed, leaves no object and is not charged', async () => {
+    const directory = join(harness.directory, 'failing-storage');
+    const real = createFileStorage({ directory });
+    let puts = 0;
+    const failing: AudioStorageV1 = {
+      ...real,
+      async put(key, body, options) {
+        puts++;
+        // Read some of the audio, then lose the connection.
+        async function* broken() {
+          let seen = 0;
+          for await (const chunk of body) {
+            seen += chunk.length;
+            if (seen > 20_000) throw new Error('connection reset by storage');
+            yield chunk;
+          }
+        }
+        return real.put(key, broken(), options);
+      },
+    };
+    const broken = await createHarness({ environment, overrides: { storage: failing, runJobs: false } });
+    try {
+      const { key, accountId } = await broken.account({ credits: 1000 });
+      const accepted = await submit(broken, key, englishText(3000));
+      for (let attempt = 0; attempt < 3; attempt++) {
+        await broken.services.scheduler.runDue();
+        broken.clock.advance(120_000); // past the retry backoff
+      }
+      const view = await poll(broken, key, accepted.jobId);
+      expect(view.body.status).toBe('failed');
+      expect(view.body.audioUrl).toBeUndefined();
+      expect(view.body.error.code).toBe('synthesis_failed');
+      expect(puts).toBe(3);
+      expect(await real.head(`narrations/${accepted.jobId}.mp3`)).toBeNull();
+      expect(broken.services.ledger.balance(accountId)).toBe(1000);
+      expect(broken.services.ledger.heldCredits(accountId)).toBe(0);
+    } finally {
+      await broken.close();
+    }
+  });
+
+  test('an engine failure on the first attempt is retried with backoff and the job completes once', async () => {
+    let calls = 0;
+    const flaky = (real: SpeechEngineV1): SpeechEngineV1 => ({
+      ...real,
+      start: () => real.start(),
+      stop: () => real.stop(),
+      synthesize(request, options) {
+        calls++;
+        if (calls === 1) throw new Error('worker crashed');
+        return real.synthesize(request, options);
+      },
+    });
+    const engine = flaky(createEspeakEngine({ workers: 2, environment: {} }));
+    const retried = await createHarness({ environment, overrides: { engine, runJobs: false } });
+    try {
+      const { key, accountId } = await retried.account({ credits: 1000 });
+      const accepted = await submit(retried, key, englishText(800));
+      await retried.services.scheduler.runDue();
+      const first = await poll(retried, key, accepted.jobId);
+      expect(first.body.status).toBe('retrying');
+      // Not yet due: the backoff holds it back.
+      expect(await retried.services.scheduler.runDue()).toBe(0);
+      retried.clock.advance(60_000);
+      expect(await retried.services.scheduler.runDue()).toBe(1);
+      const done = await poll(retried, key, accepted.jobId);
+      expect(done.body.status).toBe('completed');
+      expect(done.body.attempts).toBe(2);
+      expect(retried.services.ledger.balance(accountId)).toBe(1000 - accepted.credits_reserved);
+      const stored = readdirSync(join(retried.directory, 'audio', 'narrations')).filter((name) => name.endsWith('.mp3'));
+      expect(stored).toEqual([`${accepted.jobId}.mp3`]);
+    } finally {
+      await retried.close();
+    }
+  });
+});
