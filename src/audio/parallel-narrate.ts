@@ -38,7 +38,7 @@ export function narrateInParallel(
   options: ParallelOptions,
 ): Narration {
   const segments = splitText(request.text, Math.min(engine.capabilities.maxCharactersPerCall, options.segmentLength * 2), options.segmentLength);
-  if (segments.length === 1 || options.parallelism <= 1) return narrate(engine, encoders, request, options.signal);
+  if (segments.length === 1) return narrate(engine, encoders, request, options.signal);
 
   const controller = new AbortController();
   const forward = () => controller.abort(options.signal?.reason);

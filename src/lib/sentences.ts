@@ -12,7 +12,7 @@ export interface Segment {
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'sentence' });
 
 export function splitText(text: string, maxLength: number, targetLength = maxLength): Segment[] {
-  if (text.length <= maxLength) return [{ text, offset: 0 }];
+  if (text.length <= targetLength) return [{ text, offset: 0 }];
   const segments: Segment[] = [];
   let current = '';
   let currentOffset = 0;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
-import { access, mkdir, open, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { access, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { AudioStorageV1, StoredObject } from '../../spec/v1/audio-storage.ts';
 
 const KEY_PATTERN = /^(?!\/)(?!.*\.\.)[A-Za-z0-9/_.-]{1,512}$/;
@@ -27,6 +27,11 @@ export function createFileStorage(options: { directory: string }): AudioStorageV
     async put(key, body, { contentType }) {
       const target = pathOf(key);
       await mkdir(dirname(target), { recursive: true });
+      // A process killed mid-upload leaves its temporary file behind; the retry of the same key clears it.
+      const stem = `${basename(target)}.`;
+      for (const name of await readdir(dirname(target))) {
+        if (name.startsWith(stem) && name.endsWith('.partial')) await rm(join(dirname(target), name), { force: true });
+      }
       const temporary = `${target}.${randomUUID()}.partial`;
       const handle = await open(temporary, 'w');
       let size = 0;
