@@ -16,7 +16,7 @@ export const ConfigSchema = Type.Object({
   RECITE_ENGINE: Type.String({ default: 'espeak', description: 'Speech engine provider id.' }),
   RECITE_ENGINE_WORKERS: Type.Integer({ minimum: 0, maximum: 64, default: 0, description: 'Engine workers; 0 = one per core.' }),
   RECITE_ENCODER_WORKERS: Type.Integer({ minimum: 0, maximum: 64, default: 0, description: 'MP3 encoder workers; 0 = one per core.' }),
-  RECITE_MP3_VBR_QUALITY: Type.Number({ minimum: 0, maximum: 9.99, default: 7, description: 'LAME VBR quality (0 best, 9.99 smallest); 7 is about 48 kbit/s for 22 kHz speech.' }),
+  RECITE_MP3_VBR_QUALITY: Type.Number({ minimum: 0, maximum: 9.99, default: 9, description: 'LAME VBR quality (0 best, 9.99 smallest); 9 is about 38 kbit/s for 22 kHz speech.' }),
   RECITE_DIRECT_MAX_CHARS: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 20_000, description: 'Longer texts become jobs.' }),
   RECITE_MODERATION: Type.String({ default: 'local', description: 'Moderation provider id: local, openai or llamaguard.' }),
   RECITE_STORAGE: Type.String({ default: 'file:./data/audio', description: 'Where narrations are kept: file:<directory> or s3://bucket/prefix.' }),
