@@ -2,6 +2,7 @@ import { Elysia } from 'elysia';
 import { AppError, errorResponse } from './errors/index.ts';
 import { docsModule } from './modules/docs/index.ts';
 import { filesModule } from './modules/jobs/index.ts';
+import { openaiModule } from './modules/openai/index.ts';
 import { ttsModule } from './modules/tts/index.ts';
 import { voicesModule } from './modules/voices/index.ts';
 import type { Services } from './services.ts';
@@ -26,7 +27,8 @@ export function createApp(services: Services) {
     .get('/healthz', () => ({ status: 'ok' }), { detail: { hide: true } })
     .use(voicesModule(services))
     .use(ttsModule(services))
-    .use(filesModule(services));
+    .use(filesModule(services))
+    .use(openaiModule(services));
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -1,6 +1,8 @@
 import { speechEngineFactory } from '../providers/registry.ts';
 import type { AudioStorageV1 } from '../providers/spec/v1/audio-storage.ts';
 import { createStorage } from '../providers/storage/registry.ts';
+import { createModerator } from '../providers/moderation/moderators.ts';
+import type { ModerationProviderV1 } from '../providers/spec/v1/moderation.ts';
 import type { SpeechEngineV1 } from '../providers/spec/v1/speech-engine.ts';
 import { createMp3EncoderPool, type Mp3EncoderPool } from './audio/mp3-encoder-pool.ts';
 import type { Config } from './config/index.ts';
@@ -27,6 +29,7 @@ export interface Services {
   engine: SpeechEngineV1;
   encoders: Mp3EncoderPool;
   storage: AudioStorageV1;
+  moderator: ModerationProviderV1;
   scheduler: Scheduler;
   /** Signs audio links and sessions. */
   secret: string;
@@ -41,6 +44,7 @@ export interface ServiceOverrides {
   logger?: Logger;
   engine?: SpeechEngineV1;
   storage?: AudioStorageV1;
+  moderator?: ModerationProviderV1;
   /** Start the job scheduler's poll loop (tests drive it by hand with runDue). */
   runJobs?: boolean;
   environment?: Record<string, string | undefined>;
@@ -71,6 +75,7 @@ export function createServices(config: Config, overrides: ServiceOverrides = {})
     engine,
     encoders,
     storage,
+    moderator: overrides.moderator ?? createModerator(config.moderation, environment),
     scheduler,
     secret: serverSecret(db, config.secret),
     async start() {

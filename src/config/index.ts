@@ -19,6 +19,7 @@ export const ConfigSchema = Type.Object({
   RECITE_MP3_VBR_QUALITY: Type.Number({ minimum: 0, maximum: 9.99, default: 9, description: 'LAME VBR quality (0 best, 9.99 smallest); 9 is about 38 kbit/s for 22 kHz speech.' }),
   RECITE_DIRECT_MAX_CHARS: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 20_000, description: 'Longer texts become jobs.' }),
   RECITE_MODERATION: Type.String({ default: 'local', description: 'Moderation provider id: local, openai or llamaguard.' }),
+  RECITE_MODERATION_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 15_000, description: 'A moderation call slower than this fails closed (503).' }),
   RECITE_STORAGE: Type.String({ default: 'file:./data/audio', description: 'Where narrations are kept: file:<directory> or s3://bucket/prefix.' }),
   RECITE_AUDIO_URL_TTL: Type.Integer({ minimum: 60, maximum: 7 * 24 * 3600, default: 3600, description: 'Seconds an audioUrl stays valid.' }),
   RECITE_JOB_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 16, default: 1, description: 'Long narrations run at once (each uses every engine worker).' }),
@@ -42,6 +43,7 @@ export interface Config {
   mp3VbrQuality: number;
   directMaxCharacters: number;
   moderation: string;
+  moderationTimeoutMs: number;
   storage: string;
   audioUrlTtlSeconds: number;
   jobConcurrency: number;
@@ -88,6 +90,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     mp3VbrQuality: raw.RECITE_MP3_VBR_QUALITY,
     directMaxCharacters: raw.RECITE_DIRECT_MAX_CHARS,
     moderation: raw.RECITE_MODERATION,
+    moderationTimeoutMs: raw.RECITE_MODERATION_TIMEOUT_MS,
     storage: raw.RECITE_STORAGE,
     audioUrlTtlSeconds: raw.RECITE_AUDIO_URL_TTL,
     jobConcurrency: raw.RECITE_JOB_CONCURRENCY,
@@ -100,4 +103,4 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
 }
 
 /** Settings read by providers and clients themselves (each checks its own); not flagged as unknown here. */
-const PROVIDER_SETTING_PREFIXES = ['RECITE_S3_', 'RECITE_OPENAI_', 'RECITE_LLAMAGUARD_', 'RECITE_MODERATION_', 'RECITE_URL', 'RECITE_API_KEY', 'RECITE_RENDERER'];
+const PROVIDER_SETTING_PREFIXES = ['RECITE_S3_', 'RECITE_OPENAI_', 'RECITE_LLAMAGUARD_', 'RECITE_URL', 'RECITE_API_KEY', 'RECITE_RENDERER'];

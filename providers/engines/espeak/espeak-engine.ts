@@ -33,6 +33,18 @@ interface PoolWorker {
   job?: Job;
 }
 
+/** A voice's settings with the request's speed applied. */
+function effectiveSettings(base: EspeakVoiceSettings, request: SynthesisRequest): EspeakVoiceSettings {
+  const adjustment = SPEED_ADJUSTMENTS[request.speed];
+  return {
+    ...base,
+    // eSpeak accepts 80-450 words per minute; faster or slower requests are clamped to what it can do.
+    rate: Math.min(450, Math.max(80, Math.round(base.rate * adjustment.rate * (request.rateScale ?? 1)))),
+    range: Math.round(base.range * adjustment.range),
+    volume: Math.round(base.volume * adjustment.volume),
+  };
+}
+
 export function espeakSettings(voice: VoiceProfile): EspeakVoiceSettings | undefined {
   return voice.engines.espeak as EspeakVoiceSettings | undefined;
 }
@@ -237,13 +249,7 @@ export const createEspeakEngine: SpeechEngineFactory = ({ workers: size }) => {
       const base = espeakSettings(request.voice);
       if (!base) throw new Error(`voice ${request.voice.id} has no eSpeak settings`);
       if (stopped) throw new Error('engine stopped');
-      const adjustment = SPEED_ADJUSTMENTS[request.speed];
-      const settings: EspeakVoiceSettings = {
-        ...base,
-        rate: Math.round(base.rate * adjustment.rate),
-        range: Math.round(base.range * adjustment.range),
-        volume: Math.round(base.volume * adjustment.volume),
-      };
+      const settings = effectiveSettings(base, request);
       // Linked to the caller's signal, and also fired when the consumer stops iterating early.
       const controller = new AbortController();
       const forward = () => controller.abort(options.signal?.reason);
@@ -272,9 +278,7 @@ export const createEspeakEngine: SpeechEngineFactory = ({ workers: size }) => {
   }
 
   async function* withTrailingPause(request: SynthesisRequest, options: { signal?: AbortSignal }, background: boolean): AsyncIterable<PcmChunk> {
-    const base = espeakSettings(request.voice)!;
-    const adjustment = SPEED_ADJUSTMENTS[request.speed];
-    const pause = sentencePause(request, { ...base, rate: Math.round(base.rate * adjustment.rate) });
+    const pause = sentencePause(request, effectiveSettings(espeakSettings(request.voice)!, request));
     yield* synthesizeWith({ ...request, continues: false }, options, background);
     yield { samples: new Int16Array(await pause), events: [] };
   }

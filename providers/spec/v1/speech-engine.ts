@@ -28,6 +28,8 @@ export interface SynthesisRequest {
   text: string;
   voice: VoiceProfile;
   speed: SpeechSpeed;
+  /** Extra speaking-rate factor on top of `speed` (0.25-4; OpenAI-compatible requests), 1 when absent. */
+  rateScale?: number;
   /** Ask for word/phoneme timing events; engines without the capability ignore it. */
   events?: { words?: boolean; phonemes?: boolean };
   /**

@@ -4,7 +4,7 @@ import { AppError } from '../../errors/index.ts';
 import type { Services } from '../../services.ts';
 import { ErrorBody, JobAccepted, SpeechJsonResponse, SpeechRequest } from './model.ts';
 import { jobView } from '../jobs/service.ts';
-import { enqueueNarration, parseSpeechRequest, reserveCredits, synthesizeDirect } from './service.ts';
+import { enqueueNarration, parseSpeechRequest, reserveCredits, screenOrThrow, synthesizeDirect } from './service.ts';
 
 const errorResponses = (...codes: string[]) =>
   Object.fromEntries(
@@ -43,6 +43,8 @@ export function ttsModule(services: Services) {
     async ({ request }) => {
       const principal = authenticateBearer(request.headers.get('authorization'), services.accounts);
       const speech = parseSpeechRequest(await request.text());
+      // Screened whole before anything is reserved or synthesised, long texts included, so a rejection is still a 400.
+      await screenOrThrow(services, speech.text, request.signal);
       if (speech.characters > services.config.directMaxCharacters) return enqueueNarration(services, principal, speech);
       const reservationId = reserveCredits(services, principal, speech, 'speech');
       return synthesizeDirect(services, speech, reservationId, request.signal);

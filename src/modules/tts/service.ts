@@ -4,6 +4,7 @@ import type { Principal } from '../../auth/authenticate.ts';
 import { AppError } from '../../errors/index.ts';
 import { countCharacters, creditsForCharacters } from '../../lib/characters.ts';
 import type { Services } from '../../services.ts';
+import { describeRejection, screenText } from '../../moderation/screen.ts';
 import type { NarrationJobInput } from '../jobs/narration-job.ts';
 import { DEFAULT_VOICE_ID, findVoice, type CatalogVoice } from '../voices/catalog.ts';
 import { FORMATS, MAX_TEXT_CHARACTERS, SPEEDS } from './model.ts';
@@ -15,6 +16,8 @@ export interface ValidSpeechRequest {
   format: (typeof FORMATS)[number];
   characters: number;
   credits: number;
+  /** Extra rate factor (OpenAI-compatible `speed`). */
+  rateScale?: number;
 }
 
 /** A direct request's credits stay held this long at most; the reaper voids holds older than this after a crash. */
@@ -57,6 +60,16 @@ function truncate(value: string): string {
   return value.length > 40 ? `${value.slice(0, 40)}…` : value;
 }
 
+/** Screens the text before anything else happens to it; fails closed. */
+export async function screenOrThrow(services: Services, text: string, signal?: AbortSignal): Promise<void> {
+  const screening = await screenText(services.moderator, text, { signal, timeoutMs: services.config.moderationTimeoutMs });
+  if (screening.outcome === 'rejected') throw new AppError('content_rejected', describeRejection(screening.category), { details: { category: screening.category } });
+  if (screening.outcome === 'unavailable') {
+    services.logger.warn('moderation unavailable; request refused', { provider: services.moderator.id, reason: screening.reason });
+    throw new AppError('moderation_unavailable', 'Content screening is unavailable, so nothing was synthesised or charged. Please retry shortly.', { headers: { 'retry-after': '30' } });
+  }
+}
+
 /** Reserves credits or throws the 402 the ledger reported. */
 export function reserveCredits(services: Services, principal: Principal, request: { characters: number; credits: number }, product: 'speech' | 'narration_job' | 'playground', holdMs = DIRECT_HOLD_MS): string {
   const outcome = services.ledger.reserve({ accountId: principal.accountId, apiKeyId: principal.apiKeyId, product, characters: request.characters, credits: request.credits, holdMs });
@@ -74,7 +87,7 @@ export function reserveCredits(services: Services, principal: Principal, request
  * full, voided on any failure or client abort.
  */
 export async function synthesizeDirect(services: Services, request: ValidSpeechRequest, reservationId: string, signal: AbortSignal): Promise<Response> {
-  const narration = narrateInParallel(services.engine, services.encoders, { text: request.text, voice: request.voice, speed: request.speed }, {
+  const narration = narrateInParallel(services.engine, services.encoders, { text: request.text, voice: request.voice, speed: request.speed, rateScale: request.rateScale }, {
     signal,
     parallelism: services.engine.capabilities.concurrency,
     segmentLength: DIRECT_SEGMENT_CHARACTERS,

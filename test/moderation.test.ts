@@ -1,0 +1,213 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { createLlamaGuardModerator, parseLlamaGuardAnswer } from '../providers/moderation/llamaguard/llamaguard-moderator.ts';
+import { createLocalModerator } from '../providers/moderation/local/index.ts';
+import { createOpenAIModerator } from '../providers/moderation/openai/openai-moderator.ts';
+import type { ModerationProviderV1 } from '../providers/spec/v1/moderation.ts';
+import { moderationConformance } from '../providers/testing/moderation-conformance.ts';
+import { screenText, splitWindows } from '../src/moderation/screen.ts';
+import { englishText } from '../scripts/fixtures/english.ts';
+import { createHarness, type Harness } from './support/harness.ts';
+
+// Stub servers on 127.0.0.1 that speak the providers' documented wire formats.
+type Mode = 'normal' | 'error' | 'hang' | 'malformed';
+let mode: Mode = 'normal';
+const seen: { path: string; authorization: string | null; body: any }[] = [];
+const FLAG_WORD = 'FLAGME';
+const stub = Bun.serve({
+  port: 0,
+  hostname: '127.0.0.1',
+  async fetch(request) {
+    const body = await request.json().catch(() => null);
+    seen.push({ path: new URL(request.url).pathname, authorization: request.headers.get('authorization'), body });
+    if (mode === 'error') return new Response('upstream exploded', { status: 500 });
+    if (mode === 'hang') return new Promise<Response>(() => {});
+    if (mode === 'malformed') return new Response('{"results": "nope"', { headers: { 'content-type': 'application/json' } });
+    const url = new URL(request.url);
+    if (url.pathname === '/v1/moderations') {
+      const hateful = String(body.input).includes(FLAG_WORD);
+      const categories = { sexual: false, 'sexual/minors': false, hate: hateful, 'hate/threatening': false, harassment: hateful, 'harassment/threatening': false, violence: false, 'violence/graphic': false, 'illicit/violent': false, 'self-harm': false };
+      const scores = Object.fromEntries(Object.entries(categories).map(([key, value]) => [key, value ? 0.97 : 0.01]));
+      return Response.json({ id: 'modr-1', model: body.model, results: [{ flagged: hateful, categories, category_scores: scores }] });
+    }
+    if (url.pathname === '/v1/chat/completions') {
+      const prompt = String(body.messages?.[0]?.content ?? '');
+      const user = prompt.slice(prompt.indexOf('User: '), prompt.indexOf('<END CONVERSATION>'));
+      const content = user.includes(FLAG_WORD) ? 'unsafe\nS10' : user.includes('SHOPLIFT') ? 'unsafe\nS2' : 'safe';
+      return Response.json({ id: 'chatcmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] });
+    }
+    return new Response('not found', { status: 404 });
+  },
+});
+const base = `http://127.0.0.1:${stub.port}`;
+const openai = (timeout = '2000') => createOpenAIModerator({ RECITE_OPENAI_API_KEY: 'sk-test', RECITE_OPENAI_MODERATION_URL: base, RECITE_MODERATION_TIMEOUT_MS: timeout });
+const llamaguard = (timeout = '2000') => createLlamaGuardModerator({ RECITE_LLAMAGUARD_URL: base, RECITE_MODERATION_TIMEOUT_MS: timeout });
+afterAll(() => stub.stop(true));
+
+describe('conformance', () => {
+  moderationConformance('local', createLocalModerator, { benign: 'The lighthouse keeper climbed the stairs.', flaggedText: 'All immigrants are vermin and should be exterminated.', flaggedCategory: 'hate' });
+  moderationConformance('openai', () => openai(), { benign: 'A calm evening by the sea.', flaggedText: `${FLAG_WORD} text`, flaggedCategory: 'hate' });
+  moderationConformance('llamaguard', () => llamaguard(), { benign: 'A calm evening by the sea.', flaggedText: `${FLAG_WORD} text`, flaggedCategory: 'hate' });
+});
+
+describe('local moderator', () => {
+  const local = createLocalModerator();
+  const flagged = async (text: string) => {
+    const result = await local.moderate(text);
+    if (!result.ok) throw new Error('local moderator failed');
+    return Object.entries(result.verdict.categories).filter(([, entry]) => entry.flagged).map(([category]) => category);
+  };
+  test('each category is recognised in context', async () => {
+    expect(await flagged('He ripped her stomach open and her intestines spilled out, steaming, onto the floor.')).toEqual(['graphic_gore']);
+    expect(await flagged('I am going to kill you, Mark, and nobody will find your body.')).toEqual(['threats']);
+    expect(await flagged('Step 1: mix the ammonium nitrate with fuel oil. Step 2: pack it into the container and insert the detonator.')).toEqual(['violent_instructions']);
+    expect(await flagged('She licked his cock slowly while he moaned.')).toEqual(['sexual']);
+  });
+  test('reporting, history, medicine, fairy tales and swearing pass', async () => {
+    for (const text of [
+      'The man was convicted of threatening to kill his neighbour, police said.',
+      'In 1938 Nazi propaganda claimed that Jews were vermin, historians note.',
+      'The doctor examined the patient\'s breasts during a cancer screening.',
+      'Once upon a time the big bad wolf ate grandma, and the huntsman cut him open.',
+      'Fuck this traffic, I am so damn late again.',
+      'Here\'s how to make a bath bomb: mix baking soda, citric acid and a few drops of oil.',
+    ]) expect(await flagged(text)).toEqual([]);
+  });
+});
+
+describe('remote moderators fail closed', () => {
+  test('openai: sends the key and model; 5xx, hang, malformed and unreachable are errors, not verdicts', async () => {
+    mode = 'normal';
+    seen.length = 0;
+    expect((await openai().moderate('hello')).ok).toBe(true);
+    expect(seen[0]!.authorization).toBe('Bearer sk-test');
+    expect(seen[0]!.body.model).toBe('omni-moderation-latest');
+    mode = 'error';
+    expect(await openai().moderate('hello')).toMatchObject({ ok: false, reason: 'bad_status' });
+    mode = 'malformed';
+    expect(await openai().moderate('hello')).toMatchObject({ ok: false, reason: 'malformed_response' });
+    mode = 'hang';
+    expect(await openai('200').moderate('hello')).toMatchObject({ ok: false, reason: 'timeout' });
+    mode = 'normal';
+    const closed = createOpenAIModerator({ RECITE_OPENAI_API_KEY: 'sk', RECITE_OPENAI_MODERATION_URL: 'http://127.0.0.1:1' });
+    expect(await closed.moderate('hello')).toMatchObject({ ok: false, reason: 'unreachable' });
+    expect(() => createOpenAIModerator({})).toThrow('RECITE_OPENAI_API_KEY');
+  });
+
+  test('llamaguard: S-codes map to the policy; codes outside it pass; garbage fails closed', async () => {
+    mode = 'normal';
+    const hate = await llamaguard().moderate(`${FLAG_WORD} something`);
+    expect(hate.ok && hate.verdict.categories.hate.flagged).toBe(true);
+    const other = await llamaguard().moderate('SHOPLIFT tips');
+    expect(other.ok && other.verdict.flagged).toBe(false);
+    expect(parseLlamaGuardAnswer('unsafe\nS15')).toEqual({ unsafe: true, codes: ['S15'] });
+    expect(parseLlamaGuardAnswer('I think this is fine')).toBeUndefined();
+    expect(parseLlamaGuardAnswer('unsafe')).toBeUndefined();
+    mode = 'malformed';
+    expect(await llamaguard().moderate('x')).toMatchObject({ ok: false, reason: 'malformed_response' });
+    mode = 'error';
+    expect(await llamaguard().moderate('x')).toMatchObject({ ok: false, reason: 'bad_status' });
+    mode = 'normal';
+  });
+});
+
+describe('screening whole texts', () => {
+  test('a violation at character 999,990 of 1,000,000 is caught, locally and through a remote provider in windows', async () => {
+    // Exactly 1,000,000 characters; the last ten, from character 999,990, are a slur-laden insult.
+    const full = `${englishText(999_990).padEnd(999_990, ' ')}Die, kike.`;
+    expect(full.length).toBe(1_000_000);
+    const local = await screenText(createLocalModerator(), full);
+    expect(local).toMatchObject({ outcome: 'rejected', category: 'hate' });
+    if (local.outcome === 'rejected') expect(local.span!.end).toBeGreaterThan(999_990);
+    // And a threat in the last sentence of a long text.
+    expect(await screenText(createLocalModerator(), `${englishText(999_000)} I will kill you, Mark.`)).toMatchObject({ outcome: 'rejected', category: 'threats' });
+    mode = 'normal';
+    seen.length = 0;
+    const remote = await screenText(openai(), `${englishText(100_000)} ${FLAG_WORD}`);
+    expect(remote).toMatchObject({ outcome: 'rejected', category: 'hate' });
+    expect(seen.length).toBeGreaterThan(4);
+  });
+
+  test('windows overlap so nothing falls between them; one failed window fails the whole screening', async () => {
+    const text = englishText(50_000);
+    const windows = splitWindows(text, 6000);
+    for (let index = 1; index < windows.length; index++) {
+      const previous = windows[index - 1]!;
+      expect(windows[index]!.offset).toBeLessThan(previous.offset + previous.text.length);
+    }
+    expect(windows.at(-1)!.offset + windows.at(-1)!.text.length).toBe(text.length);
+    let calls = 0;
+    const flaky: ModerationProviderV1 = {
+      specificationVersion: 'v1',
+      id: 'flaky',
+      capabilities: { maxCharactersPerCall: 6000, concurrency: 2, offline: false },
+      async moderate(part) {
+        calls++;
+        if (calls === 3) throw new Error('socket hang up');
+        return createLocalModerator().moderate(part);
+      },
+    };
+    expect(await screenText(flaky, text)).toMatchObject({ outcome: 'unavailable' });
+  });
+});
+
+describe('HTTP: screening before synthesis', () => {
+  let harness: Harness;
+  let engineCalls = 0;
+  beforeAll(async () => {
+    harness = await createHarness({ environment: { RECITE_DIRECT_MAX_CHARS: '400' }, overrides: { runJobs: false } });
+    const synthesize = harness.services.engine.synthesize.bind(harness.services.engine);
+    harness.services.engine.synthesize = (request, options) => {
+      engineCalls++;
+      return synthesize(request, options);
+    };
+  });
+  afterAll(() => harness.close());
+
+  test('400 content_rejected names the category, never echoes the text, charges nothing, synthesises nothing', async () => {
+    const { key, accountId } = await harness.account({ credits: 100 });
+    const text = 'All immigrants are vermin and should be exterminated.';
+    engineCalls = 0;
+    const response = await harness.request('/api/v1/tts', { method: 'POST', key, json: { text } });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe('content_rejected');
+    expect(body.error.message).toContain('hate speech');
+    expect(body.error.message).not.toContain('vermin');
+    expect(engineCalls).toBe(0);
+    expect(harness.services.ledger.balance(accountId)).toBe(100);
+  });
+
+  test('a long text with a violation at its end is rejected with 400 before any job exists', async () => {
+    const { key, accountId } = await harness.account({ credits: 10_000 });
+    const response = await harness.request('/api/v1/tts', { method: 'POST', key, json: { text: `${englishText(5000)} I am going to shoot you tomorrow, Daniel.` } });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as any).error.code).toBe('content_rejected');
+    expect(harness.services.scheduler.backlog()).toBe(0);
+    expect(harness.services.ledger.heldCredits(accountId)).toBe(0);
+  });
+
+  test('503 moderation_unavailable when the provider is down: fails closed, nothing synthesised or charged', async () => {
+    mode = 'error';
+    const down = await createHarness({ overrides: { moderator: openai(), runJobs: false } });
+    try {
+      const { key, accountId } = await down.account({ credits: 100 });
+      const response = await down.request('/api/v1/tts', { method: 'POST', key, json: { text: 'A perfectly nice sentence.' } });
+      expect(response.status).toBe(503);
+      expect(((await response.json()) as any).error.code).toBe('moderation_unavailable');
+      expect(down.services.ledger.balance(accountId)).toBe(100);
+      mode = 'hang';
+      const slow = await createHarness({ environment: { RECITE_MODERATION_TIMEOUT_MS: '300' }, overrides: { moderator: openai('60000'), runJobs: false } });
+      try {
+        const other = await slow.account({ credits: 100 });
+        const timedOut = await slow.request('/api/v1/tts', { method: 'POST', key: other.key, json: { text: 'Another nice sentence.' } });
+        expect(timedOut.status).toBe(503);
+        expect(slow.services.ledger.balance(other.accountId)).toBe(100);
+      } finally {
+        await slow.close();
+      }
+    } finally {
+      mode = 'normal';
+      await down.close();
+    }
+  });
+});
