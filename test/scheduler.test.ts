@@ -71,15 +71,16 @@ describe('scheduler', () => {
     const dead = scheduler();
     const alive = scheduler();
     let completions = 0;
-    // The first scheduler claims the job and then "dies": its handler never finishes.
-    dead.register('webhook', { run: () => new Promise(() => {}) });
+    // The first scheduler claims the job and then "dies": its handler hangs until the test ends.
+    let wake!: () => void;
+    dead.register('webhook', { run: () => new Promise<void>((resolve) => (wake = resolve)) });
     alive.register('webhook', {
       run: async ({ complete }) => {
         if (complete({ ok: true })) completions++;
       },
     });
     const job = alive.enqueue({ kind: 'webhook', input: {} });
-    void dead.runDue();
+    const deadRun = dead.runDue();
     await Bun.sleep(10);
     expect(alive.find(job.id)!.status).toBe('running');
     expect(await alive.runDue()).toBe(0); // lease still valid
@@ -88,6 +89,8 @@ describe('scheduler', () => {
     expect(alive.find(job.id)!.status).toBe('completed');
     expect(alive.find(job.id)!.attempts).toBe(2);
     expect(completions).toBe(1);
+    wake();
+    await deadRun;
   });
 
   test('drain hands running jobs back to the queue without spending an attempt', async () => {

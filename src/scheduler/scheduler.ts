@@ -231,7 +231,16 @@ export class Scheduler {
     const handler = this.handlers.get(job.kind)!;
     let lastProgressWrite = 0;
     const heartbeat = setInterval(() => {
-      if (!this.renewLease(job.id)) controller.abort(new Error('lease lost'));
+      let renewed = false;
+      try {
+        renewed = this.renewLease(job.id);
+      } catch (error) {
+        this.logger.error('lease renewal failed', { jobId: job.id, error: String(error) });
+      }
+      if (!renewed) {
+        clearInterval(heartbeat);
+        controller.abort(new Error('lease lost'));
+      }
     }, Math.max(50, Math.floor(this.options.leaseMs / 3)));
     heartbeat.unref?.();
     const context: JobContext = {
