@@ -1,8 +1,10 @@
 import { Elysia } from 'elysia';
+import { withOwedHeaders } from './auth/authorize.ts';
 import { AppError, errorResponse } from './errors/index.ts';
 import { docsModule } from './modules/docs/index.ts';
 import { filesModule } from './modules/jobs/index.ts';
 import { openaiModule } from './modules/openai/index.ts';
+import { usageModule } from './modules/usage/index.ts';
 import { ttsModule } from './modules/tts/index.ts';
 import { voicesModule } from './modules/voices/index.ts';
 import type { Services } from './services.ts';
@@ -11,7 +13,7 @@ import type { Services } from './services.ts';
 export function createApp(services: Services) {
   return new Elysia()
     .onError(({ code, error, request }) => {
-      if (error instanceof AppError) return errorResponse(error);
+      if (error instanceof AppError) return withOwedHeaders(request, errorResponse(error));
       switch (code) {
         case 'NOT_FOUND':
           return errorResponse(new AppError('not_found', `No route for ${request.method} ${new URL(request.url).pathname}.`));
@@ -28,7 +30,8 @@ export function createApp(services: Services) {
     .use(voicesModule(services))
     .use(ttsModule(services))
     .use(filesModule(services))
-    .use(openaiModule(services));
+    .use(openaiModule(services))
+    .use(usageModule(services));
 }
 
 export type App = ReturnType<typeof createApp>;

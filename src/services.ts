@@ -16,6 +16,8 @@ import { serverSecret } from './db/settings.ts';
 import { narrationJobHandler } from './modules/jobs/narration-job.ts';
 import { VOICES } from './modules/voices/catalog.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
+import { RateLimiter } from './auth/rate-limiter.ts';
+import { IdempotencyStore } from './db/idempotency.ts';
 
 /** Everything the app needs, built once from config. Tests build it with a fixed clock and an in-memory database. */
 export interface Services {
@@ -31,6 +33,8 @@ export interface Services {
   storage: AudioStorageV1;
   moderator: ModerationProviderV1;
   scheduler: Scheduler;
+  rateLimiter: RateLimiter;
+  idempotency: IdempotencyStore;
   /** Signs audio links and sessions. */
   secret: string;
   /** Starts workers and checks every catalog voice against the engine; throws listing all problems. */
@@ -77,6 +81,8 @@ export function createServices(config: Config, overrides: ServiceOverrides = {})
     storage,
     moderator: overrides.moderator ?? createModerator(config.moderation, environment),
     scheduler,
+    rateLimiter: new RateLimiter(config.rateLimitPerMinute, clock),
+    idempotency: new IdempotencyStore(db, clock),
     secret: serverSecret(db, config.secret),
     async start() {
       await Promise.all([engine.start(), encoders.start()]);
@@ -84,7 +90,10 @@ export function createServices(config: Config, overrides: ServiceOverrides = {})
       if (problems.length > 0) throw new Error(`The voice catalog does not fit engine "${engine.id}":\n  - ${problems.join('\n  - ')}`);
       const reaped = ledger.reap();
       if (reaped.voided > 0) logger.warn('voided reservations left by a previous run', reaped);
-      reaper = setInterval(() => ledger.reap(), 60_000);
+      reaper = setInterval(() => {
+        ledger.reap();
+        for (const expired of services.idempotency.purgeExpired()) if (expired.responseBodyKey) void storage.delete(expired.responseBodyKey).catch(() => {});
+      }, 60_000);
       reaper.unref?.();
       if (overrides.runJobs !== false) scheduler.start();
     },

@@ -1,5 +1,5 @@
 import { Elysia, t } from 'elysia';
-import { authenticateBearer } from '../../auth/authenticate.ts';
+import { authorizeApiRequest, withOwedHeaders } from '../../auth/authorize.ts';
 import { AppError } from '../../errors/index.ts';
 import { countCharacters, creditsForCharacters } from '../../lib/characters.ts';
 import type { Services } from '../../services.ts';
@@ -23,7 +23,7 @@ export function openaiModule(services: Services) {
   return new Elysia({ name: 'openai' }).post(
     '/v1/audio/speech',
     async ({ request }) => {
-      const principal = authenticateBearer(request.headers.get('authorization'), services.accounts);
+      const principal = authorizeApiRequest(services, request);
       let body: Record<string, unknown>;
       try {
         body = (await request.json()) as Record<string, unknown>;
@@ -46,7 +46,7 @@ export function openaiModule(services: Services) {
       const speech: ValidSpeechRequest = { text: input, voice, speed: 'normal', format: 'mp3', characters, credits: creditsForCharacters(characters), rateScale: speed };
       await screenOrThrow(services, speech.text, request.signal);
       const reservationId = reserveCredits(services, principal, speech, 'speech');
-      return synthesizeDirect(services, speech, reservationId, request.signal);
+      return withOwedHeaders(request, await synthesizeDirect(services, speech, reservationId, request.signal));
     },
     {
       parse: 'none',

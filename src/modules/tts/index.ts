@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia';
-import { authenticateBearer } from '../../auth/authenticate.ts';
+import { authorizeApiRequest, withOwedHeaders } from '../../auth/authorize.ts';
+import { idempotent } from './idempotency.ts';
 import { AppError } from '../../errors/index.ts';
 import type { Services } from '../../services.ts';
 import { ErrorBody, JobAccepted, SpeechJsonResponse, SpeechRequest } from './model.ts';
@@ -19,13 +20,13 @@ export function ttsModule(services: Services) {
     .get(
       '/api/v1/tts',
       async ({ request, query }) => {
-        const principal = authenticateBearer(request.headers.get('authorization'), services.accounts);
+        const principal = authorizeApiRequest(services, request);
         const jobId = query.jobId;
         if (!jobId) throw new AppError('invalid_request', 'The query parameter `jobId` is required.');
         const job = services.scheduler.find(jobId);
         // Another account's job is as unknown as a job that does not exist.
         if (!job || job.kind !== 'narration' || job.accountId !== principal.accountId) throw new AppError('not_found', 'No job with this jobId.');
-        return jobView(services, job, new URL(request.url).origin);
+        return withOwedHeaders(request, Response.json(await jobView(services, job, new URL(request.url).origin)));
       },
       {
         detail: {
@@ -41,13 +42,16 @@ export function ttsModule(services: Services) {
     .post(
     '/api/v1/tts',
     async ({ request }) => {
-      const principal = authenticateBearer(request.headers.get('authorization'), services.accounts);
-      const speech = parseSpeechRequest(await request.text());
-      // Screened whole before anything is reserved or synthesised, long texts included, so a rejection is still a 400.
-      await screenOrThrow(services, speech.text, request.signal);
-      if (speech.characters > services.config.directMaxCharacters) return enqueueNarration(services, principal, speech);
-      const reservationId = reserveCredits(services, principal, speech, 'speech');
-      return synthesizeDirect(services, speech, reservationId, request.signal);
+      const principal = authorizeApiRequest(services, request);
+      const raw = await request.text();
+      return withOwedHeaders(request, await idempotent(services, request, principal, raw, async () => {
+        const speech = parseSpeechRequest(raw);
+        // Screened whole before anything is reserved or synthesised, long texts included, so a rejection is still a 400.
+        await screenOrThrow(services, speech.text, request.signal);
+        if (speech.characters > services.config.directMaxCharacters) return enqueueNarration(services, principal, speech);
+        const reservationId = reserveCredits(services, principal, speech, 'speech');
+        return synthesizeDirect(services, speech, reservationId, request.signal);
+      }));
     },
     {
       parse: 'none',

@@ -1,5 +1,5 @@
 import { Elysia, t } from 'elysia';
-import { authenticateBearer } from '../../auth/authenticate.ts';
+import { authorizeApiRequest, withOwedHeaders } from '../../auth/authorize.ts';
 import { AppError } from '../../errors/index.ts';
 import type { Services } from '../../services.ts';
 import { narrate } from '../../audio/narrate.ts';
@@ -45,8 +45,8 @@ export function voicesModule(services: Services) {
     .get(
       '/api/v1/voices',
       ({ request }) => {
-        authenticateBearer(request.headers.get('authorization'), services.accounts);
-        return { voices: VOICES.map((voice) => voiceRecord(voice, services.engine.id)), count: VOICES.length };
+        authorizeApiRequest(services, request);
+        return withOwedHeaders(request, Response.json({ voices: VOICES.map((voice) => voiceRecord(voice, services.engine.id)), count: VOICES.length }));
       },
       {
         detail: { tags: ['Voices'], summary: 'List voices', description: 'Every valid `voice` id with its language, group and a sample link.', security: [{ bearer: [] }] },

@@ -1,0 +1,54 @@
+import { and, eq, lt } from 'drizzle-orm';
+import type { Clock } from '../lib/clock.ts';
+import type { Db } from './client.ts';
+import { idempotencyKeys } from './schema.ts';
+
+export type IdempotencyRecord = typeof idempotencyKeys.$inferSelect;
+export type BeginOutcome =
+  | { state: 'new' }
+  | { state: 'mismatch' }
+  | { state: 'in_flight' }
+  | { state: 'replay'; record: IdempotencyRecord };
+
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Idempotency keys per account: claimed atomically, completed with a stored response, kept 24 hours. */
+export class IdempotencyStore {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  begin(accountId: string, key: string, requestHash: string): BeginOutcome {
+    const now = this.clock.now();
+    return this.db.transaction((tx): BeginOutcome => {
+      tx.delete(idempotencyKeys).where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key), lt(idempotencyKeys.expiresAt, now + 1))).run();
+      const existing = tx.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key))).get();
+      if (!existing) {
+        tx.insert(idempotencyKeys).values({ accountId, key, requestHash, status: 'pending', createdAt: now, expiresAt: now + IDEMPOTENCY_TTL_MS }).run();
+        return { state: 'new' };
+      }
+      if (existing.requestHash !== requestHash) return { state: 'mismatch' };
+      if (existing.status === 'pending') return { state: 'in_flight' };
+      return { state: 'replay', record: existing };
+    }, { behavior: 'immediate' });
+  }
+
+  complete(accountId: string, key: string, response: { status: number; headers: Record<string, string>; bodyKey: string }): void {
+    this.db
+      .update(idempotencyKeys)
+      .set({ status: 'completed', responseStatus: response.status, responseHeaders: JSON.stringify(response.headers), responseBodyKey: response.bodyKey })
+      .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key), eq(idempotencyKeys.status, 'pending')))
+      .run();
+  }
+
+  /** Forget a key whose request failed, so a retry is a fresh attempt. */
+  release(accountId: string, key: string): void {
+    this.db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key), eq(idempotencyKeys.status, 'pending'))).run();
+  }
+
+  /** Expired keys; their stored bodies are the caller's to delete. */
+  purgeExpired(): IdempotencyRecord[] {
+    return this.db.delete(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, this.clock.now())).returning().all();
+  }
+}
