@@ -14,6 +14,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { serverSecret } from './db/settings.ts';
 import { narrationJobHandler } from './modules/jobs/narration-job.ts';
+import { webhookJobHandler } from './modules/webhooks/webhook-job.ts';
 import { VOICES } from './modules/voices/catalog.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
 import { RateLimiter } from './auth/rate-limiter.ts';
@@ -106,5 +107,6 @@ export function createServices(config: Config, overrides: ServiceOverrides = {})
     },
   };
   scheduler.register('narration', narrationJobHandler(services));
+  scheduler.register('webhook', webhookJobHandler(services));
   return services;
 }

@@ -1,10 +1,15 @@
 import type { SpeechEngineV1, SpeechEvent, SpeechSpeed, VoiceProfile } from '../../providers/spec/v1/speech-engine.ts';
 import { splitText } from '../lib/sentences.ts';
 import type { Mp3EncoderPool } from './mp3-encoder-pool.ts';
+import { MP3_CODEC_DELAY_SAMPLES, Mp3FrameCounter } from './mp3-frames.ts';
 
 export interface NarrationResult {
+  /** PCM samples synthesised. */
   samples: number;
+  /** Samples a decoder produces from the MP3 (PCM plus codec delay and frame padding). */
+  decodedSamples: number;
   sampleRate: number;
+  /** Events placed on the decoded MP3's timeline (codec delay included), so times match what players show. */
   events: SpeechEvent[];
 }
 
@@ -30,8 +35,12 @@ export function narrate(
   signal?.addEventListener('abort', forward, { once: true });
   const stream = encoders.open({ sampleRate: engine.sampleRate });
   const events: SpeechEvent[] = [];
+  const frames = new Mp3FrameCounter();
   let samples = 0;
 
+  // The result waits for the last MP3 frame so `decodedSamples` is final.
+  let markEncoded!: () => void;
+  const encoded = new Promise<void>((resolve) => (markEncoded = resolve));
   const result = (async (): Promise<NarrationResult> => {
     try {
       const parts = splitText(request.text, engine.capabilities.maxCharactersPerCall);
@@ -40,13 +49,14 @@ export function narrate(
         const continues = index < parts.length - 1 || request.continues === true;
         const synthesis = engine.synthesize({ text: part.text, voice: request.voice, speed: request.speed, rateScale: request.rateScale, events: request.events, continues }, { signal: controller.signal });
         for await (const chunk of synthesis) {
-          for (const event of chunk.events) events.push({ ...event, textOffset: event.textOffset + part.offset, sample: event.sample + base });
+          for (const event of chunk.events) events.push({ ...event, textOffset: event.textOffset + part.offset, sample: event.sample + base + MP3_CODEC_DELAY_SAMPLES });
           samples += chunk.samples.length;
           stream.write(chunk.samples);
         }
       }
       stream.end();
-      return { samples, sampleRate: engine.sampleRate, events };
+      await encoded;
+      return { samples, decodedSamples: frames.samples, sampleRate: engine.sampleRate, events };
     } catch (error) {
       stream.abort();
       throw error;
@@ -60,10 +70,15 @@ export function narrate(
   async function* bytes() {
     let finished = false;
     try {
-      for await (const chunk of stream.bytes) yield chunk;
+      for await (const chunk of stream.bytes) {
+        frames.push(chunk);
+        yield chunk;
+      }
+      markEncoded();
       await result;
       finished = true;
     } finally {
+      markEncoded();
       if (!finished) {
         controller.abort();
         stream.abort();

@@ -97,14 +97,16 @@ export function narrateInParallel(
         const next = index + options.parallelism;
         if (next < segments.length) startPart(next);
       }
-      // Events and sample counts of later parts shift by the audio of the parts before them.
+      // Each part's events shift by the decoded length of the parts before it (what a player's clock shows).
       let samples = 0;
+      let decodedSamples = 0;
       const events: SpeechEvent[] = [];
       results.forEach((partResult, index) => {
-        for (const event of partResult.events) events.push({ ...event, textOffset: event.textOffset + segments[index]!.offset, sample: event.sample + samples });
+        for (const event of partResult.events) events.push({ ...event, textOffset: event.textOffset + segments[index]!.offset, sample: event.sample + decodedSamples });
         samples += partResult.samples;
+        decodedSamples += partResult.decodedSamples;
       });
-      resolveResult({ samples, sampleRate: engine.sampleRate, events });
+      resolveResult({ samples, decodedSamples, sampleRate: engine.sampleRate, events });
       completed = true;
     } catch (error) {
       rejectResult(error);

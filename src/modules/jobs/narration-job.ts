@@ -1,8 +1,10 @@
+import { toSrt, toWebVtt, wordTimings } from '../../audio/captions.ts';
 import { durationMs } from '../../audio/narrate.ts';
 import { narrateInParallel } from '../../audio/parallel-narrate.ts';
 import type { JobHandler } from '../../scheduler/scheduler.ts';
 import type { Services } from '../../services.ts';
 import { findVoice } from '../voices/catalog.ts';
+import { enqueueWebhook } from '../webhooks/webhook-job.ts';
 
 export interface NarrationJobInput {
   text: string;
@@ -10,12 +12,14 @@ export interface NarrationJobInput {
   speed: 'slow' | 'normal' | 'gentle';
   characters: number;
   credits: number;
+  callbackUrl?: string;
 }
 
 export interface NarrationJobResult {
   audioKey: string;
   bytes: number;
   durationMs: number;
+  captions?: { vtt: string; srt: string };
 }
 
 /** Characters per part; parts are cut at sentence ends and spread over the engine workers. */
@@ -38,7 +42,7 @@ export function narrationJobHandler(services: Services): JobHandler {
       if (!voice) throw new PermanentJobError(`voice ${input.voiceId} no longer exists`);
       const key = narrationAudioKey(job.id);
       const total = input.text.length;
-      const narration = narrateInParallel(services.engine, services.encoders, { text: input.text, voice, speed: input.speed }, {
+      const narration = narrateInParallel(services.engine, services.encoders, { text: input.text, voice, speed: input.speed, events: { words: true } }, {
         signal,
         parallelism: services.engine.capabilities.concurrency,
         segmentLength: JOB_SEGMENT_CHARACTERS,
@@ -47,16 +51,32 @@ export function narrationJobHandler(services: Services): JobHandler {
       });
       const stored = await services.storage.put(key, narration.bytes, { contentType: 'audio/mpeg' });
       const result = await narration.result;
-      const output: NarrationJobResult = { audioKey: key, bytes: stored.size, durationMs: durationMs(result.samples, result.sampleRate) };
+      // Captions beside the MP3, from the engine's word timings.
+      const words = wordTimings(input.text, result.events, result.sampleRate, result.decodedSamples);
+      const captions = { vtt: key.replace(/\.mp3$/, '.vtt'), srt: key.replace(/\.mp3$/, '.srt') };
+      await services.storage.put(captions.vtt, textBody(toWebVtt(words)), { contentType: 'text/vtt' });
+      await services.storage.put(captions.srt, textBody(toSrt(words)), { contentType: 'application/x-subrip' });
+      const output: NarrationJobResult = { audioKey: key, bytes: stored.size, durationMs: durationMs(result.decodedSamples, result.sampleRate), captions };
       complete(output, (tx) => {
         if (job.reservationId) services.ledger.captureIn(tx, job.reservationId);
+        if (input.callbackUrl && job.accountId) {
+          enqueueWebhook(services.scheduler, { url: input.callbackUrl, accountId: job.accountId, event: 'narration.completed', payload: { jobId: job.id, status: 'completed', characters: input.characters, credits: input.credits, duration_ms: output.durationMs } }, tx);
+        }
       });
     },
     onFailed(job, error, tx) {
       if (job.reservationId) services.ledger.voidIn(tx, job.reservationId, `job failed: ${error.slice(0, 200)}`);
+      const input = JSON.parse(job.input) as NarrationJobInput;
+      if (input.callbackUrl && job.accountId) {
+        enqueueWebhook(services.scheduler, { url: input.callbackUrl, accountId: job.accountId, event: 'narration.failed', payload: { jobId: job.id, status: 'failed', error: { code: 'synthesis_failed', message: 'The narration failed; nothing was charged.' } } }, tx);
+      }
     },
     isPermanent: (error) => error instanceof PermanentJobError,
   };
+}
+
+async function* textBody(text: string) {
+  yield new TextEncoder().encode(text);
 }
 
 export class PermanentJobError extends Error {

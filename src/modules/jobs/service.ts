@@ -48,6 +48,12 @@ export async function jobView(services: Services, job: JobRecord, origin: string
     view.duration_ms = result.durationMs;
     view.bytes = result.bytes;
     view.completed_at = job.finishedAt ? new Date(job.finishedAt).toISOString() : undefined;
+    if (result.captions) {
+      view.captions = {
+        vtt: (await audioUrl(services, result.captions.vtt, origin)).url,
+        srt: (await audioUrl(services, result.captions.srt, origin)).url,
+      };
+    }
   }
   if (job.status === 'failed') view.error = { code: 'synthesis_failed', message: 'The narration failed; nothing was charged. Please submit it again.' };
   return view;

@@ -17,6 +17,38 @@ const errorResponses = (...codes: string[]) =>
 
 export function ttsModule(services: Services) {
   return new Elysia({ name: 'tts' })
+    .post(
+      '/api/v1/tts/estimate',
+      async ({ request }) => {
+        const principal = authorizeApiRequest(services, request);
+        const speech = parseSpeechRequest(await request.text());
+        const balance = services.ledger.balance(principal.accountId);
+        const mode = speech.characters > services.config.directMaxCharacters ? 'job' : 'direct';
+        return withOwedHeaders(
+          request,
+          Response.json({
+            characters: speech.characters,
+            credits: speech.credits,
+            mode,
+            voice: speech.voice.id,
+            // Catalog rates are tuned to about 15 characters per second at normal speed.
+            estimated_duration_ms: Math.round((speech.characters / 15) * 1000 * (speech.speed === 'slow' ? 1.28 : speech.speed === 'gentle' ? 1.14 : 1)),
+            balance,
+            sufficient: balance >= speech.credits,
+          }),
+        );
+      },
+      {
+        parse: 'none',
+        detail: {
+          tags: ['Speech'],
+          summary: 'Estimate a narration (dry run)',
+          description: 'Validates the same body as POST /api/v1/tts and returns its characters, credits, whether it would run directly or as a job, and whether the balance covers it. Nothing is synthesised, screened or charged.',
+          security: [{ bearer: [] }],
+          requestBody: { required: true, content: { 'application/json': { schema: SpeechRequest } } },
+        },
+      },
+    )
     .get(
       '/api/v1/tts',
       async ({ request, query }) => {

@@ -1,3 +1,4 @@
+import { wordTimings } from '../../audio/captions.ts';
 import { durationMs } from '../../audio/narrate.ts';
 import { narrateInParallel } from '../../audio/parallel-narrate.ts';
 import type { Principal } from '../../auth/authenticate.ts';
@@ -18,6 +19,10 @@ export interface ValidSpeechRequest {
   credits: number;
   /** Extra rate factor (OpenAI-compatible `speed`). */
   rateScale?: number;
+  /** JSON responses include word timings. */
+  timestamps?: boolean;
+  /** Jobs: where to POST the outcome. */
+  callbackUrl?: string;
 }
 
 /** A direct request's credits stay held this long at most; the reaper voids holds older than this after a crash. */
@@ -37,6 +42,13 @@ export function parseSpeechRequest(raw: string): ValidSpeechRequest {
   const fields = body as Record<string, unknown>;
   if (!('text' in fields) || fields.text === null) throw new AppError('invalid_request', 'The field `text` is required.');
   if (typeof fields.text !== 'string') throw new AppError('invalid_request', 'The field `text` must be a string.');
+  if (fields.timestamps !== undefined && typeof fields.timestamps !== 'boolean') throw new AppError('invalid_request', 'The field `timestamps` must be true or false.');
+  let callbackUrl: string | undefined;
+  if (fields.callbackUrl !== undefined) {
+    const url = typeof fields.callbackUrl === 'string' && fields.callbackUrl.length <= 2048 ? URL.parse(fields.callbackUrl) : null;
+    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) throw new AppError('invalid_request', 'The field `callbackUrl` must be an http(s) URL.');
+    callbackUrl = url.href;
+  }
   for (const name of ['voice', 'speed', 'format'] as const) {
     if (fields[name] !== undefined && typeof fields[name] !== 'string') throw new AppError('invalid_request', `The field \`${name}\` must be a string.`);
   }
@@ -53,7 +65,16 @@ export function parseSpeechRequest(raw: string): ValidSpeechRequest {
   if (!(SPEEDS as readonly string[]).includes(speed)) throw new AppError('invalid_speed', `Unknown speed "${truncate(speed)}"; use slow, normal or gentle.`);
   const format = (fields.format as string | undefined) ?? 'mp3';
   if (!(FORMATS as readonly string[]).includes(format)) throw new AppError('invalid_request', `Unknown format "${truncate(format)}"; use mp3 or json.`);
-  return { text, voice, speed: speed as ValidSpeechRequest['speed'], format: format as ValidSpeechRequest['format'], characters, credits: creditsForCharacters(characters) };
+  return {
+    text,
+    voice,
+    speed: speed as ValidSpeechRequest['speed'],
+    format: format as ValidSpeechRequest['format'],
+    characters,
+    credits: creditsForCharacters(characters),
+    timestamps: fields.timestamps === true,
+    callbackUrl,
+  };
 }
 
 function truncate(value: string): string {
@@ -87,7 +108,8 @@ export function reserveCredits(services: Services, principal: Principal, request
  * full, voided on any failure or client abort.
  */
 export async function synthesizeDirect(services: Services, request: ValidSpeechRequest, reservationId: string, signal: AbortSignal): Promise<Response> {
-  const narration = narrateInParallel(services.engine, services.encoders, { text: request.text, voice: request.voice, speed: request.speed, rateScale: request.rateScale }, {
+  const events = request.format === 'json' && request.timestamps ? { words: true } : undefined;
+  const narration = narrateInParallel(services.engine, services.encoders, { text: request.text, voice: request.voice, speed: request.speed, rateScale: request.rateScale, events }, {
     signal,
     parallelism: services.engine.capabilities.concurrency,
     segmentLength: DIRECT_SEGMENT_CHARACTERS,
@@ -122,8 +144,9 @@ export async function synthesizeDirect(services: Services, request: ValidSpeechR
     const result = await narration.result;
     const audio = Buffer.concat(parts).toString('base64');
     settle('capture');
+    const words = events ? { words: wordTimings(request.text, result.events, result.sampleRate, result.decodedSamples) } : {};
     return Response.json(
-      { audio, characters: request.characters, credits_charged: request.credits, duration_ms: durationMs(result.samples, result.sampleRate) },
+      { audio, characters: request.characters, credits_charged: request.credits, duration_ms: durationMs(result.decodedSamples, result.sampleRate), ...words },
       { headers },
     );
   }
@@ -176,7 +199,7 @@ export async function enqueueNarration(services: Services, principal: Principal,
   const reservationId = reserveCredits(services, principal, request, 'narration_job', JOB_HOLD_MS);
   let jobId: string;
   try {
-    const input: NarrationJobInput = { text: request.text, voiceId: request.voice.id, speed: request.speed, characters: request.characters, credits: request.credits };
+    const input: NarrationJobInput = { text: request.text, voiceId: request.voice.id, speed: request.speed, characters: request.characters, credits: request.credits, callbackUrl: request.callbackUrl };
     jobId = services.scheduler.enqueue({ kind: 'narration', input, accountId: principal.accountId, apiKeyId: principal.apiKeyId, reservationId, total: request.text.length }).id;
   } catch (error) {
     services.ledger.void(reservationId, 'enqueue_failed');

@@ -3,12 +3,14 @@ import { authorizeApiRequest, withOwedHeaders } from '../../auth/authorize.ts';
 import { PLANS } from '../../billing/plans.ts';
 import { UsageQueries } from '../../db/usage.ts';
 import type { Services } from '../../services.ts';
+import { webhookSecret } from '../webhooks/webhook-job.ts';
 
 export const UsageResponse = t.Object({
   account: t.String(),
   plan: t.Object({ id: t.String(), name: t.String(), monthly_credits: t.Integer() }),
   balance: t.Integer({ description: 'Spendable credits now.' }),
   held: t.Integer({ description: 'Credits set aside for work in progress (captured on delivery, returned on failure).' }),
+  webhook_signing_secret: t.String({ description: 'Verifies `Recite-Signature` on job callbacks.' }),
   grants: t.Array(t.Object({ id: t.String(), source: t.String(), credits: t.Integer(), remaining: t.Integer(), granted_at: t.String(), expires_at: t.String() })),
   month: t.Object({ start: t.String(), keys: t.Array(t.Object({ key_id: t.Union([t.String(), t.Null()]), name: t.Union([t.String(), t.Null()]), prefix: t.Union([t.String(), t.Null()]), characters: t.Integer(), credits: t.Integer(), requests: t.Integer(), monthly_cap_characters: t.Union([t.Integer(), t.Null()]) })) }),
 });
@@ -27,6 +29,7 @@ export function usageModule(services: Services) {
         plan: { id: account.plan, name: PLANS[account.plan].name, monthly_credits: PLANS[account.plan].monthlyCredits },
         balance: services.ledger.balance(account.id),
         held: services.ledger.heldCredits(account.id),
+        webhook_signing_secret: webhookSecret(services.secret, account.id),
         grants: services.ledger.grants(account.id).map((grant) => ({
           id: grant.id,
           source: grant.source,
