@@ -5,6 +5,7 @@ import { docsModule } from './modules/docs/index.ts';
 import { filesModule } from './modules/jobs/index.ts';
 import { openaiModule } from './modules/openai/index.ts';
 import { usageModule } from './modules/usage/index.ts';
+import { dashboardModule } from './modules/dashboard/index.ts';
 import { ttsModule } from './modules/tts/index.ts';
 import { voicesModule } from './modules/voices/index.ts';
 import type { Services } from './services.ts';
@@ -31,7 +32,8 @@ export function createApp(services: Services) {
     .use(ttsModule(services))
     .use(filesModule(services))
     .use(openaiModule(services))
-    .use(usageModule(services));
+    .use(usageModule(services))
+    .use(dashboardModule(services));
 }
 
 export type App = ReturnType<typeof createApp>;

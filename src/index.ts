@@ -3,6 +3,7 @@ import { createApp } from './app.ts';
 import { runAdmin } from './cli/admin.ts';
 import { ConfigError, loadConfig } from './config/index.ts';
 import { createServices } from './services.ts';
+import { recordClientAddress } from './lib/client-address.ts';
 
 /** Entry: `recite` (serve), `recite admin …`. */
 async function main(argv: string[]) {
@@ -40,7 +41,10 @@ async function serve() {
   const server = Bun.serve({
     hostname: config.host,
     port: config.port,
-    fetch: app.fetch,
+    fetch: (request, bunServer) => {
+      recordClientAddress(request, bunServer.requestIP(request)?.address);
+      return app.fetch(request);
+    },
     // Long MP3 streams and event streams outlive Bun's 10 s default.
     idleTimeout: 255,
     maxRequestBodySize: 16 * 1024 * 1024,

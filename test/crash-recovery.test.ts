@@ -103,7 +103,8 @@ test('kill -9 during jobs: every job completes exactly once (one object, one cap
 
   const all = [...jobs, last];
   const files = readdirSync(join(directory, 'audio', 'narrations'));
-  expect(files.sort()).toEqual(all.map((job) => `${job.jobId}.mp3`).sort());
+  // One MP3 and its two caption files per job; nothing half-written left behind.
+  expect(files.sort()).toEqual(all.flatMap((job) => ['mp3', 'srt', 'vtt'].map((extension) => `${job.jobId}.${extension}`)).sort());
   const db = new Database(environment.RECITE_DATABASE, { readonly: true });
   for (const job of all) {
     const row = db.query<{ status: string; reservation_id: string }, [string]>('SELECT status, reservation_id FROM jobs WHERE id = ?').get(job.jobId)!;

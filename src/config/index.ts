@@ -18,6 +18,7 @@ export const ConfigSchema = Type.Object({
   RECITE_ENCODER_WORKERS: Type.Integer({ minimum: 0, maximum: 64, default: 0, description: 'MP3 encoder workers; 0 = one per core.' }),
   RECITE_MP3_VBR_QUALITY: Type.Number({ minimum: 0, maximum: 9.99, default: 9, description: 'LAME VBR quality (0 best, 9.99 smallest); 9 is about 38 kbit/s for 22 kHz speech.' }),
   RECITE_DIRECT_MAX_CHARS: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 20_000, description: 'Longer texts become jobs.' }),
+  RECITE_SIGNUP: Type.Union([Type.Literal('open'), Type.Literal('closed')], { default: 'open', description: 'Whether the dashboard lets anyone create an account.' }),
   RECITE_RATE_LIMIT: Type.Integer({ minimum: 1, maximum: 100_000, default: 120, description: 'API requests per minute per key (burst up to the same number).' }),
   RECITE_MODERATION: Type.String({ default: 'local', description: 'Moderation provider id: local, openai or llamaguard.' }),
   RECITE_MODERATION_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 15_000, description: 'A moderation call slower than this fails closed (503).' }),
@@ -44,6 +45,7 @@ export interface Config {
   mp3VbrQuality: number;
   directMaxCharacters: number;
   rateLimitPerMinute: number;
+  signupOpen: boolean;
   moderation: string;
   moderationTimeoutMs: number;
   storage: string;
@@ -92,6 +94,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     mp3VbrQuality: raw.RECITE_MP3_VBR_QUALITY,
     directMaxCharacters: raw.RECITE_DIRECT_MAX_CHARS,
     rateLimitPerMinute: raw.RECITE_RATE_LIMIT,
+    signupOpen: raw.RECITE_SIGNUP === 'open',
     moderation: raw.RECITE_MODERATION,
     moderationTimeoutMs: raw.RECITE_MODERATION_TIMEOUT_MS,
     storage: raw.RECITE_STORAGE,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { IdGenerator } from '../db/ids.ts';
 import { jobs } from '../db/schema.ts';
@@ -110,6 +110,11 @@ export class Scheduler {
 
   find(id: string): JobRecord | undefined {
     return this.db.select().from(jobs).where(eq(jobs.id, id)).get();
+  }
+
+  /** An account's most recent jobs of a kind, newest first. */
+  listForAccount(accountId: string, kind: JobKind, limit = 50): JobRecord[] {
+    return this.db.select().from(jobs).where(and(eq(jobs.accountId, accountId), eq(jobs.kind, kind))).orderBy(desc(jobs.createdAt)).limit(limit).all();
   }
 
   /** Jobs waiting or running, for load shedding. */

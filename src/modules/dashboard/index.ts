@@ -1,0 +1,213 @@
+import { Elysia } from 'elysia';
+import { PLANS } from '../../billing/plans.ts';
+import { SessionStore } from '../../db/sessions.ts';
+import { UsageQueries } from '../../db/usage.ts';
+import { AppError, errorResponse } from '../../errors/index.ts';
+import { clientAddress } from '../../lib/client-address.ts';
+import type { Services } from '../../services.ts';
+import { jobView } from '../jobs/service.ts';
+import { playgroundPage, speakInPlayground } from './playground.ts';
+import { cookiePolicy, LoginThrottle, newToken, readCookie, sameOrigin, sameToken } from './security.ts';
+import { authForm, escape, page, usageChart } from './views.ts';
+
+const redirect = (location: string, headers: Record<string, string> = {}) => new Response(null, { status: 303, headers: { location, ...headers } });
+const date = (time: number | null | undefined) => (time ? new Date(time).toISOString().slice(0, 10) : '—');
+
+/** Account dashboard and playground: server-rendered pages, session cookies, CSRF tokens on every state change. */
+export function dashboardModule(services: Services) {
+  const sessions = new SessionStore(services.db, services.clock);
+  const throttle = new LoginThrottle(services.clock);
+  const usage = new UsageQueries(services.db, services.clock);
+
+  const signedIn = (request: Request) => {
+    const cookies = cookiePolicy(request);
+    const token = readCookie(request, cookies.session);
+    const session = sessions.find(token);
+    if (!session) return undefined;
+    const account = services.accounts.findAccount(session.accountId);
+    return account ? { account, csrf: session.csrfToken, token } : undefined;
+  };
+
+  /** Pre-session forms (sign-in, sign-up) use a double-submit token: a cookie and the same value in the form. */
+  const preSessionToken = (request: Request) => {
+    const cookies = cookiePolicy(request);
+    const existing = readCookie(request, cookies.csrf);
+    const token = existing && /^[A-Za-z0-9_-]{20,64}$/.test(existing) ? existing : newToken();
+    return { token, setCookie: existing === token ? undefined : `${cookies.csrf}=${token}; ${cookies.attributes}; Max-Age=3600` };
+  };
+  const withCookie = (response: Response, cookie: string | undefined) => {
+    if (cookie) response.headers.append('set-cookie', cookie);
+    return response;
+  };
+  const refuse = () => page({ title: 'Request refused', body: '<h1>Request refused</h1><section><p class="error" role="alert">The form was stale or came from another site. Go back, reload the page and try again.</p></section>' });
+  const startSession = (request: Request, accountId: string) => {
+    const cookies = cookiePolicy(request);
+    // A fresh session id on every sign-in; any previous session of this browser ends.
+    sessions.destroy(readCookie(request, cookies.session));
+    const { token } = sessions.create(accountId);
+    return redirect('/dashboard', { 'set-cookie': `${cookies.session}=${token}; ${cookies.attributes}; Max-Age=${30 * 24 * 3600}` });
+  };
+
+  const dashboardPage = (session: NonNullable<ReturnType<typeof signedIn>>, notice = '') => {
+    const { account } = session;
+    const balance = services.ledger.balance(account.id);
+    const held = services.ledger.heldCredits(account.id);
+    const grants = services.ledger.grants(account.id);
+    const monthly = new Map(usage.monthByKey(account.id).map((row) => [row.apiKeyId, row]));
+    const keys = services.accounts.listKeys(account.id);
+    const keyRows = keys
+      .map((key) => {
+        const month = monthly.get(key.id);
+        const actions = key.revokedAt
+          ? `<span class="muted">revoked ${date(key.revokedAt)}</span>`
+          : `<form method="post" action="/dashboard/keys/${escape(key.id)}/revoke"><input type="hidden" name="csrf" value="${escape(session.csrf)}"><button class="danger" type="submit" aria-label="Revoke ${escape(key.name)}">Revoke</button></form>`;
+        return `<tr><td>${escape(key.name)}</td><td><code>${escape(key.prefix)}…</code></td><td>${date(key.createdAt)}</td><td>${date(key.lastUsedAt)}</td>
+          <td>${Number(month?.characters ?? 0).toLocaleString('en-US')}${key.monthlyCapCharacters ? ` / ${key.monthlyCapCharacters.toLocaleString('en-US')}` : ''}</td><td>${actions}</td></tr>`;
+      })
+      .join('');
+    const grantRows = grants.map((grant) => `<tr><td>${escape(grant.source)}</td><td>${grant.remaining.toLocaleString('en-US')} of ${grant.credits.toLocaleString('en-US')}</td><td>${date(grant.expiresAt)}</td></tr>`).join('');
+    const body = `<h1>Dashboard</h1>${notice}
+      <section aria-labelledby="balance"><h2 id="balance">Balance</h2><div class="row">
+        <div><div class="stat" data-testid="balance">${balance.toLocaleString('en-US')}</div><div class="muted">credits available</div></div>
+        <div><div class="stat">${held.toLocaleString('en-US')}</div><div class="muted">held for work in progress</div></div>
+        <div><div class="stat">${escape(PLANS[account.plan].name)}</div><div class="muted">${PLANS[account.plan].monthlyCredits.toLocaleString('en-US')} credits a month</div></div></div>
+        <p class="muted">1 credit per 10 characters (minimum 1 per request). Credits bank for 90 days; the soonest-expiring are spent first.</p>
+        <div class="table" role="region" tabindex="0" aria-label="Scrollable table"><table><caption class="visually-hidden">Credit grants</caption><thead><tr><th scope="col">Source</th><th scope="col">Remaining</th><th scope="col">Expires</th></tr></thead><tbody>${grantRows || '<tr><td colspan="3" class="muted">No credits.</td></tr>'}</tbody></table></div></section>
+      <section aria-labelledby="usage"><h2 id="usage">Usage, last 30 days</h2>${usageChart(usage.daily(account.id, 30).map((row) => ({ day: row.day, characters: Number(row.characters), credits: Number(row.credits) })))}</section>
+      <section aria-labelledby="keys"><h2 id="keys">API keys</h2>
+        <div class="table" role="region" tabindex="0" aria-label="Scrollable table"><table><thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Characters this month</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
+        <tbody>${keyRows || '<tr><td colspan="6" class="muted">No keys yet.</td></tr>'}</tbody></table></div>
+        <form method="post" action="/dashboard/keys" class="row"><input type="hidden" name="csrf" value="${escape(session.csrf)}">
+          <div><label for="key-name">Name</label><input id="key-name" name="name" maxlength="60" placeholder="e.g. production"></div>
+          <div><label for="key-cap">Monthly character cap (optional)</label><input id="key-cap" name="cap" type="number" min="1" step="1" inputmode="numeric"></div>
+          <div><button type="submit">Create key</button></div></form></section>`;
+    return page({ title: 'Dashboard', body, signedIn: { email: account.email, csrf: session.csrf } });
+  };
+
+  const requirePostSession = async (request: Request) => {
+    const session = signedIn(request);
+    if (!session) return { response: redirect('/login') };
+    const form = await request.formData().catch(() => undefined);
+    if (!form || !sameOrigin(request) || !sameToken(String(form.get('csrf') ?? ''), session.csrf)) return { response: refuse() };
+    return { session, form };
+  };
+
+  return new Elysia({ name: 'dashboard' })
+    .get('/', ({ request }) => redirect(signedIn(request) ? '/dashboard' : '/login'), { detail: { hide: true } })
+    .get('/signup', ({ request }) => {
+      const csrf = preSessionToken(request);
+      return withCookie(page({ title: 'Create account', body: authForm({ mode: 'signup', csrf: csrf.token }) }), csrf.setCookie);
+    }, { detail: { hide: true } })
+    .post('/signup', async ({ request }) => {
+      const form = await request.formData().catch(() => undefined);
+      const csrf = preSessionToken(request);
+      if (!form || !sameOrigin(request) || !sameToken(String(form.get('csrf') ?? ''), readCookie(request, cookiePolicy(request).csrf))) return refuse();
+      const email = String(form.get('email') ?? '').trim();
+      const password = String(form.get('password') ?? '');
+      const again = (error: string, status = 400) => {
+        const response = page({ title: 'Create account', body: authForm({ mode: 'signup', csrf: csrf.token, error, email }) });
+        return new Response(response.body, { status, headers: response.headers });
+      };
+      if (!services.config.signupOpen) return again('Sign-up is closed on this server; ask its administrator for an account.', 403);
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) return again('Enter a valid email address.');
+      if (password.length < 10 || password.length > 1024) return again('Choose a password of at least 10 characters.');
+      const account = await services.accounts.createAccount({ email, password, plan: 'basic' });
+      if (!account) return again('An account with this email exists; sign in instead.', 409);
+      services.ledger.applyPlanGrants(account.id);
+      return startSession(request, account.id);
+    }, { parse: 'none', detail: { hide: true } })
+    .get('/login', ({ request }) => {
+      if (signedIn(request)) return redirect('/dashboard');
+      const csrf = preSessionToken(request);
+      return withCookie(page({ title: 'Sign in', body: authForm({ mode: 'login', csrf: csrf.token }) }), csrf.setCookie);
+    }, { detail: { hide: true } })
+    .post('/login', async ({ request }) => {
+      const form = await request.formData().catch(() => undefined);
+      const csrf = preSessionToken(request);
+      if (!form || !sameOrigin(request) || !sameToken(String(form.get('csrf') ?? ''), readCookie(request, cookiePolicy(request).csrf))) return refuse();
+      const email = String(form.get('email') ?? '').trim();
+      const password = String(form.get('password') ?? '');
+      const keys = [`account:${email.toLowerCase()}`, `address:${clientAddress(request)}`];
+      const again = (error: string, status: number) => {
+        const response = page({ title: 'Sign in', body: authForm({ mode: 'login', csrf: csrf.token, error, email }) });
+        return new Response(response.body, { status, headers: response.headers });
+      };
+      // Throttled before any hashing, so guessing costs the attacker time and the server nothing.
+      const wait = throttle.blocked(keys);
+      if (wait > 0) return again(`Too many failed sign-ins. Try again in ${Math.ceil(wait / 60)} minute(s).`, 429);
+      const account = services.accounts.findAccountByEmail(email);
+      const valid = account ? await Bun.password.verify(password, account.passwordHash) : await Bun.password.verify(password, DUMMY_HASH).then(() => false);
+      if (!account || !valid) {
+        throttle.fail(keys);
+        return again('Email or password is wrong.', 401);
+      }
+      throttle.succeed(keys);
+      return startSession(request, account.id);
+    }, { parse: 'none', detail: { hide: true } })
+    .post('/logout', async ({ request }) => {
+      const checked = await requirePostSession(request);
+      if ('response' in checked) return checked.response;
+      const cookies = cookiePolicy(request);
+      sessions.destroy(checked.session.token);
+      return redirect('/login', { 'set-cookie': `${cookies.session}=; ${cookies.attributes}; Max-Age=0` });
+    }, { parse: 'none', detail: { hide: true } })
+    .get('/dashboard', ({ request }) => {
+      const session = signedIn(request);
+      return session ? dashboardPage(session) : redirect('/login');
+    }, { detail: { hide: true } })
+    .post('/dashboard/keys', async ({ request }) => {
+      const checked = await requirePostSession(request);
+      if ('response' in checked) return checked.response;
+      const capText = String(checked.form.get('cap') ?? '').trim();
+      const cap = capText ? Number(capText) : null;
+      if (cap !== null && (!Number.isInteger(cap) || cap <= 0)) {
+        return dashboardPage(checked.session, '<p class="error" role="alert">The monthly cap must be a whole number of characters.</p>');
+      }
+      const { key, record } = services.accounts.createApiKey({ accountId: checked.session.account.id, name: String(checked.form.get('name') ?? '').slice(0, 60), monthlyCapCharacters: cap });
+      const notice = `<section class="notice" role="status" aria-live="polite"><h2>New key: ${escape(record.name)}</h2>
+        <p>Copy it now; it is shown only once.</p><p><span class="key" id="new-key" data-testid="new-key">${escape(key)}</span></p>
+        <p><button type="button" class="secondary" id="copy-key">Copy key</button> <span id="copied" class="muted" aria-live="polite"></span></p></section>
+        <script>document.getElementById('copy-key').addEventListener('click',async()=>{try{await navigator.clipboard.writeText(document.getElementById('new-key').textContent);document.getElementById('copied').textContent='Copied.'}catch{document.getElementById('copied').textContent='Select the key and copy it.'}})</script>`;
+      return dashboardPage(checked.session, notice);
+    }, { parse: 'none', detail: { hide: true } })
+    .post('/dashboard/keys/:id/revoke', async ({ request, params }) => {
+      const checked = await requirePostSession(request);
+      if ('response' in checked) return checked.response;
+      services.accounts.revokeKey(params.id, checked.session.account.id);
+      return redirect('/dashboard');
+    }, { parse: 'none', detail: { hide: true } })
+    .get('/dashboard/jobs', async ({ request }) => {
+      const session = signedIn(request);
+      if (!session) return redirect('/login');
+      const origin = new URL(request.url).origin;
+      const rows = await Promise.all(
+        services.scheduler.listForAccount(session.account.id, 'narration').map(async (job) => {
+          const view = (await jobView(services, job, origin)) as Record<string, any>;
+          const player = view.audioUrl
+            ? `<audio controls preload="none" src="${escape(view.audioUrl)}" aria-label="Narration ${escape(job.id)}"></audio><br><a href="${escape(view.audioUrl)}" download>Download MP3</a>`
+            : '';
+          return `<tr><td><code>${escape(job.id)}</code><br><span class="muted">${date(job.createdAt)}</span></td><td>${escape(view.status)}</td>
+            <td><progress max="100" value="${view.progress.percent}" aria-label="Progress">${view.progress.percent}%</progress> ${view.progress.percent}%</td>
+            <td>${Number(view.characters).toLocaleString('en-US')}</td><td>${player}</td></tr>`;
+        }),
+      );
+      const body = `<h1>Narrations</h1><section><p class="muted">Long texts submitted through the API run as jobs; finished ones play here.</p>
+        <div class="table" role="region" tabindex="0" aria-label="Scrollable table"><table><thead><tr><th scope="col">Job</th><th scope="col">Status</th><th scope="col">Progress</th><th scope="col">Characters</th><th scope="col">Audio</th></tr></thead>
+        <tbody>${rows.join('') || '<tr><td colspan="5" class="muted">No narrations yet.</td></tr>'}</tbody></table></div></section>`;
+      return page({ title: 'Narrations', body, signedIn: { email: session.account.email, csrf: session.csrf } });
+    }, { detail: { hide: true } })
+    .get('/playground', ({ request }) => {
+      const session = signedIn(request);
+      if (!session) return redirect('/login');
+      return page({ title: 'Playground', body: playgroundPage(session.csrf, services.ledger.balance(session.account.id)), signedIn: { email: session.account.email, csrf: session.csrf } });
+    }, { detail: { hide: true } })
+    .post('/playground/speak', async ({ request }) => {
+      const session = signedIn(request);
+      if (!session) return errorResponse(new AppError('unauthorized', 'Your session has ended; sign in again.'));
+      if (!sameOrigin(request) || !sameToken(request.headers.get('x-csrf-token') ?? '', session.csrf)) return errorResponse(new AppError('forbidden', 'Reload the page and try again.'));
+      return speakInPlayground(services, session.account.id, await request.text(), request.signal);
+    }, { parse: 'none', detail: { hide: true } });
+}
+
+// Verifying against a fixed hash when the account does not exist keeps response times alike for known and unknown emails.
+const DUMMY_HASH = await Bun.password.hash('recite-dummy-password', { algorithm: 'argon2id' });

@@ -1,0 +1,72 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Clock } from '../../lib/clock.ts';
+
+/**
+ * Cookie names: `__Host-` where the browser treats the origin as secure (HTTPS, localhost, 127.0.0.1), which pins the
+ * cookie to this host with Secure and Path=/; plain-http hosts fall back to unprefixed cookies (development only).
+ */
+export function cookiePolicy(request: Request) {
+  const url = new URL(request.url);
+  const secure = url.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https' || ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  const prefix = secure ? '__Host-' : '';
+  const attributes = `Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+  return { session: `${prefix}recite_session`, csrf: `${prefix}recite_csrf`, attributes };
+}
+
+export function readCookie(request: Request, name: string): string | undefined {
+  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return undefined;
+}
+
+export function sameToken(a: string | undefined, b: string | undefined): boolean {
+  if (!a || !b) return false;
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export const newToken = () => randomBytes(24).toString('base64url');
+
+/** A form post from another site is refused even before the token check, when the browser says where it came from. */
+export function sameOrigin(request: Request): boolean {
+  const origin = request.headers.get('origin');
+  if (!origin) return true;
+  return origin === new URL(request.url).origin;
+}
+
+/**
+ * Sign-in throttling, checked before any password is hashed: at most `limit` failures per account and per client
+ * address in `windowMs`. In memory; a restart forgets (acceptable for a single self-hosted node).
+ */
+export class LoginThrottle {
+  private readonly failures = new Map<string, number[]>();
+  constructor(
+    private readonly clock: Clock,
+    private readonly limit = 5,
+    private readonly windowMs = 15 * 60 * 1000,
+  ) {}
+
+  blocked(keys: string[]): number {
+    const now = this.clock.now();
+    let wait = 0;
+    for (const key of keys) {
+      const recent = (this.failures.get(key) ?? []).filter((time) => time > now - this.windowMs);
+      this.failures.set(key, recent);
+      if (recent.length >= this.limit) wait = Math.max(wait, recent[0]! + this.windowMs - now);
+    }
+    return Math.ceil(wait / 1000);
+  }
+
+  fail(keys: string[]): void {
+    const now = this.clock.now();
+    for (const key of keys) this.failures.set(key, [...(this.failures.get(key) ?? []), now]);
+    if (this.failures.size > 10_000) for (const [key, times] of this.failures) if (times.every((time) => time < now - this.windowMs)) this.failures.delete(key);
+  }
+
+  succeed(keys: string[]): void {
+    for (const key of keys) this.failures.delete(key);
+  }
+}
