@@ -12,12 +12,14 @@ async function main(argv: string[]) {
     switch (command) {
       case 'serve':
         return await serve();
+      case 'mcp':
+        return await runMcpStdio();
       case 'admin':
         process.exitCode = await runAdmin(rest, loadConfig());
         return;
       case '--help':
       case 'help':
-        console.log('usage: recite [serve] | recite admin <command> [options] (recite admin help)');
+        console.log('usage: recite [serve] | recite admin <command> [options] (recite admin help) | recite mcp (stdio tool server; RECITE_URL, RECITE_API_KEY)');
         return;
       default:
         console.error(`unknown command "${command}" (try: recite help)`);
@@ -31,6 +33,20 @@ async function main(argv: string[]) {
     }
     throw error;
   }
+}
+
+/** `recite mcp`: the tool server over stdio for assistant clients, calling a recite server with RECITE_API_KEY. */
+async function runMcpStdio() {
+  const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
+  const { createMcpServer, httpApi } = await import('./mcp/tools.ts');
+  const key = process.env.RECITE_API_KEY;
+  const url = process.env.RECITE_URL ?? 'http://127.0.0.1:8080';
+  if (!key) {
+    console.error('recite mcp: set RECITE_API_KEY to an API key (ksk_live_…) and RECITE_URL to the server (default http://127.0.0.1:8080)');
+    process.exitCode = 2;
+    return;
+  }
+  await createMcpServer(httpApi(url, key)).connect(new StdioServerTransport());
 }
 
 async function serve() {

@@ -15,6 +15,9 @@ import { createLogger, type Logger } from './lib/logger.ts';
 import { serverSecret } from './db/settings.ts';
 import { narrationJobHandler } from './modules/jobs/narration-job.ts';
 import { webhookJobHandler } from './modules/webhooks/webhook-job.ts';
+import { storybookJobHandler } from './modules/storybooks/storybook-job.ts';
+import { createRenderer } from '../providers/renderers/registry.ts';
+import type { VideoRendererV1 } from '../providers/spec/v1/video-renderer.ts';
 import { VOICES } from './modules/voices/catalog.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
 import { RateLimiter } from './auth/rate-limiter.ts';
@@ -35,6 +38,7 @@ export interface Services {
   moderator: ModerationProviderV1;
   scheduler: Scheduler;
   rateLimiter: RateLimiter;
+  renderer: VideoRendererV1;
   idempotency: IdempotencyStore;
   /** Signs audio links and sessions. */
   secret: string;
@@ -83,6 +87,7 @@ export function createServices(config: Config, overrides: ServiceOverrides = {})
     moderator: overrides.moderator ?? createModerator(config.moderation, environment),
     scheduler,
     rateLimiter: new RateLimiter(config.rateLimitPerMinute, clock),
+    renderer: createRenderer(config.renderer),
     idempotency: new IdempotencyStore(db, clock),
     secret: serverSecret(db, config.secret),
     async start() {
@@ -108,5 +113,6 @@ export function createServices(config: Config, overrides: ServiceOverrides = {})
   };
   scheduler.register('narration', narrationJobHandler(services));
   scheduler.register('webhook', webhookJobHandler(services));
+  scheduler.register('presenter_video', storybookJobHandler(services));
   return services;
 }

@@ -18,6 +18,7 @@ export const ConfigSchema = Type.Object({
   RECITE_ENCODER_WORKERS: Type.Integer({ minimum: 0, maximum: 64, default: 0, description: 'MP3 encoder workers; 0 = one per core.' }),
   RECITE_MP3_VBR_QUALITY: Type.Number({ minimum: 0, maximum: 9.99, default: 9, description: 'LAME VBR quality (0 best, 9.99 smallest); 9 is about 38 kbit/s for 22 kHz speech.' }),
   RECITE_DIRECT_MAX_CHARS: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 20_000, description: 'Longer texts become jobs.' }),
+  RECITE_RENDERER: Type.Union([Type.Literal('wasm'), Type.Literal('ffmpeg')], { default: 'wasm', description: 'Presenter video encoder: embedded WASM, or the system ffmpeg.' }),
   RECITE_SIGNUP: Type.Union([Type.Literal('open'), Type.Literal('closed')], { default: 'open', description: 'Whether the dashboard lets anyone create an account.' }),
   RECITE_RATE_LIMIT: Type.Integer({ minimum: 1, maximum: 100_000, default: 120, description: 'API requests per minute per key (burst up to the same number).' }),
   RECITE_MODERATION: Type.String({ default: 'local', description: 'Moderation provider id: local, openai or llamaguard.' }),
@@ -46,6 +47,7 @@ export interface Config {
   directMaxCharacters: number;
   rateLimitPerMinute: number;
   signupOpen: boolean;
+  renderer: 'wasm' | 'ffmpeg';
   moderation: string;
   moderationTimeoutMs: number;
   storage: string;
@@ -95,6 +97,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     directMaxCharacters: raw.RECITE_DIRECT_MAX_CHARS,
     rateLimitPerMinute: raw.RECITE_RATE_LIMIT,
     signupOpen: raw.RECITE_SIGNUP === 'open',
+    renderer: raw.RECITE_RENDERER,
     moderation: raw.RECITE_MODERATION,
     moderationTimeoutMs: raw.RECITE_MODERATION_TIMEOUT_MS,
     storage: raw.RECITE_STORAGE,
@@ -109,4 +112,4 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
 }
 
 /** Settings read by providers and clients themselves (each checks its own); not flagged as unknown here. */
-const PROVIDER_SETTING_PREFIXES = ['RECITE_S3_', 'RECITE_OPENAI_', 'RECITE_LLAMAGUARD_', 'RECITE_URL', 'RECITE_API_KEY', 'RECITE_RENDERER'];
+const PROVIDER_SETTING_PREFIXES = ['RECITE_S3_', 'RECITE_OPENAI_', 'RECITE_LLAMAGUARD_', 'RECITE_URL', 'RECITE_API_KEY'];

@@ -80,7 +80,7 @@ export function ttsModule(services: Services) {
         const speech = parseSpeechRequest(raw);
         // Screened whole before anything is reserved or synthesised, long texts included, so a rejection is still a 400.
         await screenOrThrow(services, speech.text, request.signal);
-        if (speech.characters > services.config.directMaxCharacters) return enqueueNarration(services, principal, speech);
+        if (speech.characters > services.config.directMaxCharacters || speech.delivery === 'link') return enqueueNarration(services, principal, speech);
         const reservationId = reserveCredits(services, principal, speech, 'speech');
         return synthesizeDirect(services, speech, reservationId, request.signal);
       }));

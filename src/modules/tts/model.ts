@@ -10,6 +10,7 @@ export const SpeechRequest = Type.Object(
     voice: Type.Optional(Type.String({ default: 'std-aria', description: 'Voice id from GET /api/v1/voices.' })),
     speed: Type.Optional(Type.Union(SPEEDS.map((speed) => Type.Literal(speed)), { default: 'normal' })),
     format: Type.Optional(Type.Union(FORMATS.map((format) => Type.Literal(format)), { default: 'mp3', description: '`mp3`: binary audio/mpeg; `json`: base64 audio in a JSON body.' })),
+    delivery: Type.Optional(Type.Union([Type.Literal('audio'), Type.Literal('link')], { default: 'audio', description: '`link` runs even a short text as a job (202 + jobId), for clients that want a download link.' })),
     timestamps: Type.Optional(Type.Boolean({ default: false, description: 'With `format: "json"`, include `words` with start/end times in milliseconds.' })),
     callbackUrl: Type.Optional(Type.String({ format: 'uri', description: 'For long texts (jobs): recite POSTs the job record here when it completes or fails, signed with `Recite-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "t.body">` using the account\'s webhook secret (GET /api/v1/usage); retried with backoff until a 2xx.' })),
   },

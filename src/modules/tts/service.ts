@@ -23,6 +23,8 @@ export interface ValidSpeechRequest {
   timestamps?: boolean;
   /** Jobs: where to POST the outcome. */
   callbackUrl?: string;
+  /** `link`: run as a job even when short, so the answer is a link rather than audio bytes. */
+  delivery?: 'audio' | 'link';
 }
 
 /** A direct request's credits stay held this long at most; the reaper voids holds older than this after a crash. */
@@ -49,6 +51,7 @@ export function parseSpeechRequest(raw: string): ValidSpeechRequest {
     if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) throw new AppError('invalid_request', 'The field `callbackUrl` must be an http(s) URL.');
     callbackUrl = url.href;
   }
+  if (fields.delivery !== undefined && fields.delivery !== 'audio' && fields.delivery !== 'link') throw new AppError('invalid_request', 'The field `delivery` must be "audio" or "link".');
   for (const name of ['voice', 'speed', 'format'] as const) {
     if (fields[name] !== undefined && typeof fields[name] !== 'string') throw new AppError('invalid_request', `The field \`${name}\` must be a string.`);
   }
@@ -74,6 +77,7 @@ export function parseSpeechRequest(raw: string): ValidSpeechRequest {
     credits: creditsForCharacters(characters),
     timestamps: fields.timestamps === true,
     callbackUrl,
+    delivery: fields.delivery as ValidSpeechRequest['delivery'],
   };
 }
 
@@ -92,7 +96,7 @@ export async function screenOrThrow(services: Services, text: string, signal?: A
 }
 
 /** Reserves credits or throws the 402 the ledger reported. */
-export function reserveCredits(services: Services, principal: Principal, request: { characters: number; credits: number }, product: 'speech' | 'narration_job' | 'playground', holdMs = DIRECT_HOLD_MS): string {
+export function reserveCredits(services: Services, principal: Principal, request: { characters: number; credits: number }, product: 'speech' | 'narration_job' | 'playground' | 'presenter_video', holdMs = DIRECT_HOLD_MS): string {
   const outcome = services.ledger.reserve({ accountId: principal.accountId, apiKeyId: principal.apiKeyId, product, characters: request.characters, credits: request.credits, holdMs });
   if (outcome.ok) return outcome.reservationId;
   if (outcome.code === 'key_cap_exceeded') {

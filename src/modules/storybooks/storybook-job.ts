@@ -1,0 +1,53 @@
+import { narrate } from '../../audio/narrate.ts';
+import { findCharacter } from '../../presenter/characters.ts';
+import { renderPresenterVideo } from '../../presenter/render.ts';
+import type { JobHandler } from '../../scheduler/scheduler.ts';
+import type { Services } from '../../services.ts';
+import { PermanentJobError } from '../jobs/narration-job.ts';
+import { findVoice } from '../voices/catalog.ts';
+
+export interface StorybookInput {
+  script: string;
+  characterId: string;
+  voiceId: string;
+  speed: 'slow' | 'normal' | 'gentle';
+}
+
+export interface StorybookResult {
+  videoKey: string;
+  bytes: number;
+  durationMs: number;
+}
+
+export const storybookVideoKey = (jobId: string) => `videos/${jobId}.mp4`;
+
+/** Narrates the script with phoneme timings, renders the lip-synced presenter, stores the MP4, captures 500 credits. */
+export function storybookJobHandler(services: Services): JobHandler {
+  return {
+    async run({ job, signal, progress, complete }) {
+      const input = JSON.parse(job.input) as StorybookInput;
+      const character = findCharacter(input.characterId);
+      const voice = findVoice(input.voiceId);
+      if (!character || !voice) throw new PermanentJobError('character or voice no longer exists');
+      progress(0, 100);
+      const narration = narrate(services.engine, services.encoders, { text: input.script, voice, speed: input.speed, events: { phonemes: true } }, signal);
+      const parts: Uint8Array[] = [];
+      for await (const part of narration.bytes) parts.push(part);
+      const result = await narration.result;
+      progress(30, 100);
+      const durationSeconds = result.decodedSamples / result.sampleRate;
+      const video = await renderPresenterVideo({ character, audio: new Uint8Array(Buffer.concat(parts)), durationSeconds, events: result.events, sampleRate: result.sampleRate, renderer: services.renderer });
+      progress(90, 100);
+      const key = storybookVideoKey(job.id);
+      const stored = await services.storage.put(key, (async function* () { yield video.mp4; })(), { contentType: 'video/mp4' });
+      const output: StorybookResult = { videoKey: key, bytes: stored.size, durationMs: Math.round(durationSeconds * 1000) };
+      complete(output, (tx) => {
+        if (job.reservationId) services.ledger.captureIn(tx, job.reservationId);
+      });
+    },
+    onFailed(job, error, tx) {
+      if (job.reservationId) services.ledger.voidIn(tx, job.reservationId, `storybook failed: ${error.slice(0, 200)}`);
+    },
+    isPermanent: (error) => error instanceof PermanentJobError,
+  };
+}
