@@ -3,8 +3,7 @@ import { constants } from 'node:fs';
 import { access, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { AudioStorageV1, StoredObject } from '../../spec/v1/audio-storage.ts';
-
-const KEY_PATTERN = /^(?!\/)(?!.*\.\.)[A-Za-z0-9/_.-]{1,512}$/;
+import { assertStorageKey } from '../keys.ts';
 
 /**
  * Local-disk storage. A put streams to a temporary file beside the target, fsyncs and renames it into place, so an
@@ -12,10 +11,7 @@ const KEY_PATTERN = /^(?!\/)(?!.*\.\.)[A-Za-z0-9/_.-]{1,512}$/;
  */
 export function createFileStorage(options: { directory: string }): AudioStorageV1 {
   const root = resolve(options.directory);
-  const pathOf = (key: string) => {
-    if (!KEY_PATTERN.test(key)) throw new Error(`invalid storage key "${key}"`);
-    return join(root, key);
-  };
+  const pathOf = (key: string) => join(root, assertStorageKey(key));
   const contentTypes = new Map<string, string>([['.mp3', 'audio/mpeg'], ['.mp4', 'video/mp4'], ['.json', 'application/json'], ['.vtt', 'text/vtt'], ['.srt', 'application/x-subrip']]);
   const contentTypeOf = (key: string) => contentTypes.get(key.slice(key.lastIndexOf('.'))) ?? 'application/octet-stream';
 

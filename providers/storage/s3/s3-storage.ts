@@ -1,5 +1,6 @@
 import { S3Client } from 'bun';
 import type { AudioStorageV1 } from '../../spec/v1/audio-storage.ts';
+import { assertStorageKey } from '../keys.ts';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -25,10 +26,7 @@ export function createS3Storage(options: S3StorageOptions): AudioStorageV1 {
     virtualHostedStyle: options.virtualHostedStyle ?? false,
   });
   const prefix = options.prefix ? `${options.prefix.replace(/^\/+|\/+$/g, '')}/` : '';
-  const fileOf = (key: string) => {
-    if (!/^(?!\/)(?!.*\.\.)[A-Za-z0-9/_.-]{1,512}$/.test(key)) throw new Error(`invalid storage key "${key}"`);
-    return client.file(`${prefix}${key}`);
-  };
+  const fileOf = (key: string) => client.file(`${prefix}${assertStorageKey(key)}`);
   const stat = async (key: string) => {
     const file = fileOf(key);
     if (!(await file.exists())) return null;

@@ -2,6 +2,7 @@ import { Elysia, t } from 'elysia';
 import { authorizeApiRequest, withOwedHeaders } from '../../auth/authorize.ts';
 import { AppError } from '../../errors/index.ts';
 import { countCharacters, creditsForCharacters } from '../../lib/characters.ts';
+import { parseJsonObject } from '../../lib/json-body.ts';
 import type { Services } from '../../services.ts';
 import { reserveCredits, screenOrThrow, synthesizeDirect, type ValidSpeechRequest } from '../tts/service.ts';
 import { findVoice } from '../voices/catalog.ts';
@@ -24,13 +25,7 @@ export function openaiModule(services: Services) {
     '/v1/audio/speech',
     async ({ request }) => {
       const principal = authorizeApiRequest(services, request);
-      let body: Record<string, unknown>;
-      try {
-        body = (await request.json()) as Record<string, unknown>;
-      } catch {
-        throw new AppError('invalid_request', 'The request body must be JSON.');
-      }
-      if (typeof body !== 'object' || body === null) throw new AppError('invalid_request', 'The request body must be a JSON object.');
+      const body = parseJsonObject(await request.text());
       const { input, voice: voiceId, model, response_format: format = 'mp3', speed = 1 } = body;
       if (typeof model !== 'string') throw new AppError('invalid_request', 'The field `model` is required.');
       if (typeof input !== 'string' || input.trim() === '') throw new AppError('invalid_request', 'The field `input` is required.');

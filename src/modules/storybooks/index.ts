@@ -3,6 +3,7 @@ import { Elysia, t } from 'elysia';
 import { authorizeApiRequest, withOwedHeaders } from '../../auth/authorize.ts';
 import { AppError } from '../../errors/index.ts';
 import { countCharacters, PRESENTER_VIDEO_CREDITS } from '../../lib/characters.ts';
+import { parseJsonObject } from '../../lib/json-body.ts';
 import { CHARACTERS, characterSvg, findCharacter } from '../../presenter/characters.ts';
 import type { JobRecord } from '../../scheduler/scheduler.ts';
 import type { Services } from '../../services.ts';
@@ -59,13 +60,8 @@ export function storybooksModule(services: Services) {
     }, { detail: { tags: ['Storybooks'], summary: 'Character preview image' } })
     .post('/api/v1/storybooks', async ({ request }) => {
       const principal = authorizeApiRequest(services, request);
-      let body: Record<string, unknown>;
-      try {
-        body = (await request.json()) as Record<string, unknown>;
-      } catch {
-        throw new AppError('invalid_request', 'The request body must be JSON.');
-      }
-      const script = body?.script;
+      const body = parseJsonObject(await request.text());
+      const script = body.script;
       if (typeof script !== 'string' || script.trim() === '') throw new AppError('invalid_request', 'The field `script` is required.');
       const characters = countCharacters(script);
       if (characters > STORYBOOK_MAX_CHARACTERS) throw new AppError('text_too_long', `A storybook script has at most ${STORYBOOK_MAX_CHARACTERS} characters.`);

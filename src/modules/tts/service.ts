@@ -4,6 +4,7 @@ import { narrateInParallel } from '../../audio/parallel-narrate.ts';
 import type { Principal } from '../../auth/authenticate.ts';
 import { AppError } from '../../errors/index.ts';
 import { countCharacters, creditsForCharacters } from '../../lib/characters.ts';
+import { parseJsonObject } from '../../lib/json-body.ts';
 import type { Services } from '../../services.ts';
 import { describeRejection, screenText } from '../../moderation/screen.ts';
 import type { NarrationJobInput } from '../jobs/narration-job.ts';
@@ -34,14 +35,7 @@ const DIRECT_SEGMENT_CHARACTERS = 2_500;
 
 /** Parses and checks a POST /api/v1/tts body, throwing the spec's error codes. */
 export function parseSpeechRequest(raw: string): ValidSpeechRequest {
-  let body: unknown;
-  try {
-    body = JSON.parse(raw);
-  } catch {
-    throw new AppError('invalid_request', 'The request body must be JSON.');
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError('invalid_request', 'The request body must be a JSON object.');
-  const fields = body as Record<string, unknown>;
+  const fields = parseJsonObject(raw);
   if (!('text' in fields) || fields.text === null) throw new AppError('invalid_request', 'The field `text` is required.');
   if (typeof fields.text !== 'string') throw new AppError('invalid_request', 'The field `text` must be a string.');
   if (fields.timestamps !== undefined && typeof fields.timestamps !== 'boolean') throw new AppError('invalid_request', 'The field `timestamps` must be true or false.');
