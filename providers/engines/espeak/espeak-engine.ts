@@ -175,10 +175,12 @@ export const createEspeakEngine: SpeechEngineFactory = ({ workers: size }) => {
           // discard
         }
       };
-      await Promise.all(workers.map(() => drain(engine.synthesize({ text: 'Warming up the narration engine. One, two, three.', voice: warmVoice, speed: 'normal' }))));
-      // The engine is JavaScript compiled from C (wasm2js); it runs about twice as fast once the JIT has seen a few
-      // seconds of real work. That deeper warm-up runs in the background at the lowest priority, so start-up stays fast
-      // and real requests never wait behind it for more than one short sentence.
+      // The engine is JavaScript compiled from C (wasm2js); it runs several times faster once the JIT has seen a few
+      // seconds of real work. The warm-up runs in the background at the lowest priority, so the server serves at once
+      // and a real request never waits behind more than one short sentence of it.
+      for (let round = 0; round < size; round++) {
+        void drain(synthesizeWith({ text: 'Warming up the narration engine. One, two, three.', voice: warmVoice, speed: 'normal' }, {}, true)).catch(() => {});
+      }
       const passages = [
         'The quick brown fox jumps over the lazy dog, while seven wise owls count the stars above the quiet harbour.',
         'In 1987, Dr. Margaret Hughes measured 3.5 kilograms of salt; "Remarkable!" she said, and wrote it down twice.',
