@@ -140,6 +140,21 @@ describe('rate limits, idempotency and usage', () => {
     expect(harness.services.ledger.balance(accountId)).toBe(95);
   });
 
+  test('a key left pending by a crashed process is free again after 15 minutes', async () => {
+    harness.clock.advance(60_000);
+    const { key, accountId } = await harness.account({ credits: 100 });
+    // What a crash mid-request leaves behind: a pending claim and no response.
+    expect(harness.services.idempotency.begin(accountId, 'crashed', 'some-hash').state).toBe('new');
+    const send = () => harness.request('/api/v1/tts', { method: 'POST', key, json: { text: 'After the crash.' }, headers: { 'idempotency-key': 'crashed' } });
+    const blocked = await send();
+    expect(blocked.status).toBe(409);
+    expect(((await blocked.json()) as any).error.code).toBe('conflict');
+    harness.clock.advance(15 * 60 * 1000 + 1);
+    const retried = await send();
+    expect(retried.status).toBe(200);
+    await retried.arrayBuffer();
+  });
+
   test('a failed request does not consume its Idempotency-Key', async () => {
     harness.clock.advance(60_000);
     const { key } = await harness.account({ credits: 1 });

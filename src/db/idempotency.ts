@@ -11,6 +11,8 @@ export type BeginOutcome =
   | { state: 'replay'; record: IdempotencyRecord };
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** A request still "running" after this long died with its process; its key is free again. */
+export const ABANDONED_AFTER_MS = 15 * 60 * 1000;
 
 /** Idempotency keys per account: claimed atomically, completed with a stored response, kept 24 hours. */
 export class IdempotencyStore {
@@ -26,6 +28,10 @@ export class IdempotencyStore {
       const existing = tx.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key))).get();
       if (!existing) {
         tx.insert(idempotencyKeys).values({ accountId, key, requestHash, status: 'pending', createdAt: now, expiresAt: now + IDEMPOTENCY_TTL_MS }).run();
+        return { state: 'new' };
+      }
+      if (existing.status === 'pending' && existing.createdAt < now - ABANDONED_AFTER_MS) {
+        tx.update(idempotencyKeys).set({ requestHash, createdAt: now, expiresAt: now + IDEMPOTENCY_TTL_MS }).where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key))).run();
         return { state: 'new' };
       }
       if (existing.requestHash !== requestHash) return { state: 'mismatch' };
