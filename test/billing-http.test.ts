@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { SpeechEngineV1 } from '../providers/spec/v1/speech-engine.ts';
 import { createEspeakEngine } from '../providers/engines/espeak/espeak-engine.ts';
@@ -143,8 +144,9 @@ describe('rate limits, idempotency and usage', () => {
   test('a key left pending by a crashed process is free again after 15 minutes', async () => {
     harness.clock.advance(60_000);
     const { key, accountId } = await harness.account({ credits: 100 });
-    // What a crash mid-request leaves behind: a pending claim and no response.
-    expect(harness.services.idempotency.begin(accountId, 'crashed', 'some-hash').state).toBe('new');
+    // What a crash mid-request leaves behind: a pending claim for this very body, and no response.
+    const body = JSON.stringify({ text: 'After the crash.' });
+    expect(harness.services.idempotency.begin(accountId, 'crashed', createHash('sha256').update(body).digest('hex')).state).toBe('new');
     const send = () => harness.request('/api/v1/tts', { method: 'POST', key, json: { text: 'After the crash.' }, headers: { 'idempotency-key': 'crashed' } });
     const blocked = await send();
     expect(blocked.status).toBe(409);
