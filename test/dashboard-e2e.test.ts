@@ -51,6 +51,15 @@ test('sign up, create a key, use it from the API, play a sample and speak in the
   expect(apiResponse.status).toBe(200);
   expect((await apiResponse.arrayBuffer()).byteLength).toBeGreaterThan(1000);
 
+  // A narration job made through the API shows up on the Narrations page with a player.
+  const job = await fetch(`${base}/api/v1/tts`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ text: 'A short story, delivered as a link.', delivery: 'link' }) });
+  expect(job.status).toBe(202);
+  await harness.services.scheduler.runDue();
+  await page.getByRole('link', { name: 'Narrations' }).click();
+  await page.waitForURL(`${base}/dashboard/jobs`);
+  expect(await page.locator('audio').first().getAttribute('src')).toContain('/files/narrations/');
+  expect(await page.getByRole('cell', { name: 'completed' }).count()).toBe(1);
+
   await page.getByRole('link', { name: 'Playground' }).click();
   await page.waitForURL(`${base}/playground`);
   await page.getByLabel('Voice').selectOption('story-grandpa');
@@ -63,15 +72,15 @@ test('sign up, create a key, use it from the API, play a sample and speak in the
   await page.getByRole('button', { name: 'Speak' }).click();
   await page.waitForFunction(() => (document.getElementById('player') as HTMLAudioElement).src.startsWith('blob:'), undefined, { timeout: 20_000 });
   await page.waitForFunction(() => (document.getElementById('player') as HTMLAudioElement).duration > 1, undefined, { timeout: 20_000 });
-  // API call (4 credits for 31 characters) and playground (3 credits for 29) came out of the same balance.
+  // API call (4 credits for 31 characters), the job (4 for 35) and the playground (3 for 29) share one balance.
   const account = harness.services.accounts.findAccountByEmail('reader@example.test')!;
-  expect(harness.services.ledger.balance(account.id)).toBe(5000 - 4 - 3);
+  expect(harness.services.ledger.balance(account.id)).toBe(5000 - 4 - 4 - 3);
 
   // A rejected text shows a readable message and costs nothing.
   await page.getByLabel('Text').fill('All immigrants are vermin and should be exterminated.');
   await page.getByRole('button', { name: 'Speak' }).click();
   await page.getByText('outside the content policy').waitFor();
-  expect(harness.services.ledger.balance(account.id)).toBe(4993);
+  expect(harness.services.ledger.balance(account.id)).toBe(4989);
 
   await page.getByRole('link', { name: 'Dashboard' }).click();
   await page.getByRole('button', { name: 'Revoke e2e key' }).click();
