@@ -171,5 +171,6 @@ describe('parallel narration', () => {
     };
     expect(longestPause(parallelAudio.channel, parallelAudio.sampleRate)).toBeLessThan(longestPause(singleAudio.channel, singleAudio.sampleRate) + 0.15);
     void progress;
-  });
+    // Two 6,000-character narrations: about 8 s on a loaded two-core machine, past bun's 5 s default.
+  }, 60_000);
 });

@@ -4,7 +4,11 @@ export interface RateLimitResult {
   allowed: boolean;
   limit: number;
   remaining: number;
-  /** Seconds until the full quota is available again. */
+  /**
+   * The `t` of the RateLimit field: when allowed, seconds until the full quota is back (spending `remaining` evenly over
+   * it is never throttled); when refused, seconds until the next request can pass, equal to Retry-After, because the
+   * draft says Retry-After should not point before the end of the effective window.
+   */
   resetSeconds: number;
   /** Seconds to wait before the next request can pass (0 when allowed). */
   retryAfterSeconds: number;
@@ -13,11 +17,20 @@ export interface RateLimitResult {
 /**
  * Requests per minute per API key, as a GCRA (generic cell rate algorithm): a burst of `limit` requests, refilled
  * smoothly. One timestamp per key; keys idle for a whole window are dropped, so memory stays bounded.
+ *
+ * Time is kept in exact integer units of 1/limit ms (BigInt), so the emission interval window/limit is a whole number:
+ * with floating-point milliseconds at epoch magnitude, rounding let some limits (9, 14, 28 a minute ...) allow one
+ * request fewer than advertised.
  */
 export class RateLimiter {
-  private readonly theoreticalArrival = new Map<string, number>();
-  private readonly interval: number;
-  private readonly tolerance: number;
+  /** Theoretical arrival time per key, in units of 1/limit ms. */
+  private readonly theoreticalArrival = new Map<string, bigint>();
+  private readonly unitsPerMs: bigint;
+  private readonly unitsPerSecond: bigint;
+  /** Emission interval (window / limit) in units: exactly the window in ms. */
+  private readonly interval: bigint;
+  /** Burst tolerance: the rest of the window after one interval. */
+  private readonly tolerance: bigint;
   private lastSweep = 0;
 
   constructor(
@@ -25,22 +38,30 @@ export class RateLimiter {
     private readonly clock: Clock,
     private readonly windowMs = 60_000,
   ) {
-    this.interval = windowMs / limitPerMinute;
-    this.tolerance = windowMs - this.interval;
+    if (!Number.isSafeInteger(limitPerMinute) || limitPerMinute < 1) throw new RangeError(`rate limit must be a positive integer, got ${limitPerMinute}`);
+    this.unitsPerMs = BigInt(limitPerMinute);
+    this.unitsPerSecond = this.unitsPerMs * 1000n;
+    this.interval = BigInt(Math.round(windowMs));
+    this.tolerance = this.interval * BigInt(limitPerMinute - 1);
   }
 
   check(key: string): RateLimitResult {
-    const now = this.clock.now();
-    this.sweep(now);
-    const arrival = Math.max(this.theoreticalArrival.get(key) ?? now, now);
+    const nowMs = Math.floor(this.clock.now());
+    this.sweep(nowMs);
+    const now = BigInt(nowMs) * this.unitsPerMs;
+    const stored = this.theoreticalArrival.get(key);
+    const arrival = stored !== undefined && stored > now ? stored : now;
     const allowAt = arrival - this.tolerance;
     if (now < allowAt) {
-      return { allowed: false, limit: this.limitPerMinute, remaining: 0, resetSeconds: Math.ceil((arrival - now) / 1000), retryAfterSeconds: Math.max(1, Math.ceil((allowAt - now) / 1000)) };
+      const retryAfterSeconds = Math.max(1, this.ceilSeconds(allowAt - now));
+      return { allowed: false, limit: this.limitPerMinute, remaining: 0, resetSeconds: retryAfterSeconds, retryAfterSeconds };
     }
     const next = arrival + this.interval;
     this.theoreticalArrival.set(key, next);
-    const remaining = Math.max(0, Math.floor((this.tolerance - (next - now)) / this.interval) + 1);
-    return { allowed: true, limit: this.limitPerMinute, remaining: Math.min(remaining, this.limitPerMinute - 1), resetSeconds: Math.ceil((next - now) / 1000), retryAfterSeconds: 0 };
+    // Requests that could still pass right now: one per whole interval of tolerance left, plus this slot.
+    const slack = this.tolerance - (next - now);
+    const remaining = slack < 0n ? 0 : Math.min(Number(slack / this.interval) + 1, this.limitPerMinute - 1);
+    return { allowed: true, limit: this.limitPerMinute, remaining, resetSeconds: this.ceilSeconds(next - now), retryAfterSeconds: 0 };
   }
 
   /** IETF RateLimit / RateLimit-Policy headers (draft-ietf-httpapi-ratelimit-headers, structured fields). */
@@ -53,9 +74,20 @@ export class RateLimiter {
     return headers;
   }
 
-  private sweep(now: number) {
-    if (now - this.lastSweep < this.windowMs) return;
-    this.lastSweep = now;
-    for (const [key, arrival] of this.theoreticalArrival) if (arrival < now) this.theoreticalArrival.delete(key);
+  /** Keys tracked now (for tests of the memory bound). */
+  get size(): number {
+    return this.theoreticalArrival.size;
+  }
+
+  private ceilSeconds(units: bigint): number {
+    return Number((units + this.unitsPerSecond - 1n) / this.unitsPerSecond);
+  }
+
+  private sweep(nowMs: number) {
+    if (nowMs - this.lastSweep < this.windowMs) return;
+    this.lastSweep = nowMs;
+    const now = BigInt(nowMs) * this.unitsPerMs;
+    // A key whose theoretical arrival has passed has its whole burst back: forgetting it changes nothing.
+    for (const [key, arrival] of this.theoreticalArrival) if (arrival <= now) this.theoreticalArrival.delete(key);
   }
 }

@@ -5,7 +5,8 @@ import { idempotencyKeys } from './schema.ts';
 
 export type IdempotencyRecord = typeof idempotencyKeys.$inferSelect;
 export type BeginOutcome =
-  | { state: 'new' }
+  /** `staleBodyKey`: the stored body of an expired use of this key, for the caller to delete before it runs. */
+  | { state: 'new'; staleBodyKey?: string }
   | { state: 'mismatch' }
   | { state: 'in_flight' }
   | { state: 'replay'; record: IdempotencyRecord };
@@ -24,11 +25,11 @@ export class IdempotencyStore {
   begin(accountId: string, key: string, requestHash: string): BeginOutcome {
     const now = this.clock.now();
     return this.db.transaction((tx): BeginOutcome => {
-      tx.delete(idempotencyKeys).where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key), lt(idempotencyKeys.expiresAt, now + 1))).run();
+      const expired = tx.delete(idempotencyKeys).where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key), lt(idempotencyKeys.expiresAt, now + 1))).returning().get();
       const existing = tx.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key))).get();
       if (!existing) {
         tx.insert(idempotencyKeys).values({ accountId, key, requestHash, status: 'pending', createdAt: now, expiresAt: now + IDEMPOTENCY_TTL_MS }).run();
-        return { state: 'new' };
+        return expired?.responseBodyKey ? { state: 'new', staleBodyKey: expired.responseBodyKey } : { state: 'new' };
       }
       if (existing.status === 'pending' && existing.createdAt < now - ABANDONED_AFTER_MS) {
         tx.update(idempotencyKeys).set({ requestHash, createdAt: now, expiresAt: now + IDEMPOTENCY_TTL_MS }).where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key))).run();
@@ -51,6 +52,11 @@ export class IdempotencyStore {
   /** Forget a key whose request failed, so a retry is a fresh attempt. */
   release(accountId: string, key: string): void {
     this.db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key), eq(idempotencyKeys.status, 'pending'))).run();
+  }
+
+  /** Drop a completed key whose stored body has vanished, so the next request with it runs afresh. */
+  forget(accountId: string, key: string): void {
+    this.db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key), eq(idempotencyKeys.status, 'completed'))).run();
   }
 
   /** Expired keys; their stored bodies are the caller's to delete. */

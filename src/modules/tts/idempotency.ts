@@ -28,10 +28,13 @@ export async function idempotent(services: Services, request: Request, principal
       headers.set('idempotent-replayed', 'true');
       return new Response(stored.body, { status: record.responseStatus ?? 200, headers });
     }
-    // The stored body is gone (storage wiped): run again rather than fail.
-    services.idempotency.release(principal.accountId, key);
+    // The stored body is gone (storage wiped): run again rather than fail. `forget` drops the completed row, so the
+    // next `begin` claims the key afresh instead of finding the same replay again.
+    services.idempotency.forget(principal.accountId, key);
     return idempotent(services, request, principal, rawBody, run);
   }
+  // An expired earlier use of this key may have left its body; this request now owns the key, so nothing races the delete.
+  if (begun.staleBodyKey) await services.storage.delete(begun.staleBodyKey).catch(() => {});
 
   let response: Response;
   try {

@@ -7,6 +7,12 @@ import { ErrorBody, JobAccepted, SpeechJsonResponse, SpeechRequest } from './mod
 import { jobView } from '../jobs/service.ts';
 import { enqueueNarration, parseSpeechRequest, reserveCredits, screenOrThrow, synthesizeDirect } from './service.ts';
 
+/** On every response to a Bearer-authenticated request, errors included (draft-ietf-httpapi-ratelimit-headers). */
+const rateLimitHeaders = {
+  RateLimit: { description: 'Requests left for this key and seconds until the quota is full again, e.g. `"per-key";r=57;t=3`.', schema: { type: 'string' } },
+  'RateLimit-Policy': { description: 'Requests allowed per window per key, e.g. `"per-key";q=60;w=60` (RECITE_RATE_LIMIT).', schema: { type: 'string' } },
+};
+
 const errorResponses = (...codes: string[]) =>
   Object.fromEntries(
     codes.map((entry) => {
@@ -93,6 +99,16 @@ export function ttsModule(services: Services) {
         description:
           'Texts up to the direct limit (default 20,000 characters) return audio at once: binary `audio/mpeg` with `X-Characters` and `X-Credits-Charged`, or JSON with `format: "json"`. Longer texts (up to 1,000,000) return 202 with a `jobId` to poll. Text is screened before synthesis; a failed request is never charged.',
         security: [{ bearer: [] }],
+        parameters: [
+          {
+            name: 'Idempotency-Key',
+            in: 'header',
+            required: false,
+            description:
+              'Makes a retry safe: the first successful (2xx) response is kept for 24 hours and a retry with the same key and the same body gets it again, byte for byte, with `Idempotent-Replayed: true` and no second charge. The same key with another body is 400 `idempotency_key_reused`; a retry while the first is still running is 409 `conflict`. Failures are not kept, so a retry after one runs afresh. Keys are per account.',
+            schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+          },
+        ],
         requestBody: { required: true, content: { 'application/json': { schema: SpeechRequest } } },
         responses: {
           200: {
@@ -100,15 +116,18 @@ export function ttsModule(services: Services) {
             headers: {
               'X-Characters': { description: 'Characters billed (Unicode code points).', schema: { type: 'integer' } },
               'X-Credits-Charged': { description: 'Credits deducted.', schema: { type: 'integer' } },
+              'Idempotent-Replayed': { description: '`true` when this is the stored response to an earlier request with the same Idempotency-Key.', schema: { type: 'string' } },
+              ...rateLimitHeaders,
             },
             content: { 'audio/mpeg': { schema: { type: 'string', format: 'binary' } }, 'application/json': { schema: SpeechJsonResponse } },
           },
           202: { description: 'Long text accepted as a job; poll GET /api/v1/tts?jobId=…', content: { 'application/json': { schema: JobAccepted } } },
           ...errorResponses(
-            '400:invalid_request, text_too_long, invalid_voice, invalid_speed or content_rejected',
+            '400:invalid_request, text_too_long, invalid_voice, invalid_speed, content_rejected, or idempotency_key_reused (the Idempotency-Key was used with another body)',
             '401:unauthorized',
             '402:insufficient_credits or key_cap_exceeded',
-            '429:rate_limited',
+            '409:conflict (a request with this Idempotency-Key is still running; see Retry-After)',
+            '429:rate_limited (checked before anything is reserved, so never charged; see Retry-After and RateLimit)',
             '502:synthesis_failed or unavailable',
             '503:moderation_unavailable or unavailable',
           ),
