@@ -9,8 +9,8 @@ import { narrate, type Narration, type NarrationResult } from './narrate.ts';
  * a sentence, where the audio is silent, so the joins add no clicks and duplicate nothing; each encoder's start-up
  * delay lengthens that pause by a few tens of milliseconds.
  *
- * At most `parallelism` parts are in flight (their MP3, not their PCM, is buffered: ~6 KB per second of audio), so
- * memory stays bounded whatever the text length.
+ * At most `parallelism` parts are in flight and at most twice that many are held ahead of the part being streamed
+ * (their MP3, not their PCM, is buffered: ~6 KB per second of audio), so memory stays bounded whatever the text length.
  */
 export interface ParallelOptions {
   signal?: AbortSignal;
@@ -52,6 +52,19 @@ export function narrateInParallel(
   });
   result.catch(() => {});
 
+  // Parts start as workers free up, not in text order: a part that finishes early must not leave its worker idle while
+  // an earlier, longer part is still being spoken. At most `window` parts are held ahead of the one being streamed.
+  const window = options.parallelism * 2;
+  let started = 0;
+  let running = 0;
+  let head = 0;
+  const fill = () => {
+    while (!controller.signal.aborted && running < options.parallelism && started < segments.length && started - head < window) {
+      running++;
+      startPart(started++);
+    }
+  };
+
   const startPart = (index: number) => {
     const segment = segments[index]!;
     const narration = narrate(engine, encoders, { ...request, text: segment.text, continues: index < segments.length - 1 }, controller.signal);
@@ -68,6 +81,8 @@ export function narrateInParallel(
         part.failure = error;
       }
       part.finished = true;
+      running--;
+      fill();
       part.wake?.();
     })();
   };
@@ -77,9 +92,11 @@ export function narrateInParallel(
     const results: NarrationResult[] = [];
     let charactersDone = 0;
     try {
-      for (let index = 0; index < Math.min(options.parallelism, segments.length); index++) startPart(index);
+      fill();
       for (let index = 0; index < segments.length; index++) {
-        const part = parts[index]!;
+        const part = parts[index];
+        // Only an abort stops `fill` from starting the next part.
+        if (!part) throw controller.signal.reason ?? new DOMException('narration stopped', 'AbortError');
         while (true) {
           const chunk = part.chunks.shift();
           if (chunk) {
@@ -94,8 +111,8 @@ export function narrateInParallel(
         results.push(await part.narration.result);
         charactersDone += part.length;
         options.onProgress?.(charactersDone);
-        const next = index + options.parallelism;
-        if (next < segments.length) startPart(next);
+        head = index + 1;
+        fill();
       }
       // Each part's events shift by the decoded length of the parts before it (what a player's clock shows).
       let samples = 0;

@@ -1,7 +1,8 @@
 // Imports that TypeScript cannot see into: the eSpeak emscripten module and files embedded with import attributes.
-declare module '@echogarden/espeak-ng-emscripten' {
-  const initialize: (module?: { getPreloadedPackage?: (name: string, size: number) => ArrayBuffer }) => Promise<unknown>;
-  export default initialize;
+declare module '@echogarden/espeak-ng-emscripten/espeak-ng.js' {
+  /** The module's source, imported with `type: 'text'` (see providers/engines/espeak/espeak-module.ts). */
+  const source: string;
+  export default source;
 }
 declare module '@echogarden/espeak-ng-emscripten/espeak-ng.data' {
   const path: string;

@@ -111,6 +111,7 @@ export const createEspeakEngine: SpeechEngineFactory = ({ workers: size }) => {
             sampleRate = data.sampleRate;
             knownVoices = new Set(data.voices.map((name) => name.toLowerCase()));
             knownVariants = new Set(data.variants);
+            if (!data.patched && slot === 0) process.emitWarning('eSpeak NG loaded without its speed fix (the package build changed; see espeak-module.ts): synthesis is about 2x slower');
             worker.postMessage({ type: 'cancel-buffer', buffer: cancelBuffer });
             workers.push(entry);
             resolve();

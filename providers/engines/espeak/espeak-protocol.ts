@@ -29,7 +29,7 @@ export interface RawEvent {
 }
 
 export type WorkerResponse =
-  | { type: 'ready'; sampleRate: number; voices: string[]; variants: string[] }
+  | { type: 'ready'; sampleRate: number; voices: string[]; variants: string[]; /** The speed fix of espeak-module.ts applied. */ patched: boolean }
   | { type: 'chunk'; id: number; samples: Int16Array; events: RawEvent[] }
   | { type: 'done'; id: number }
   | { type: 'failed'; id: number; message: string }

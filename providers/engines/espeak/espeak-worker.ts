@@ -1,8 +1,8 @@
 /// <reference lib="webworker" />
 // One eSpeak NG instance per worker: the emscripten build is synchronous and keeps global state, so it is not reentrant.
-import initEspeak from '@echogarden/espeak-ng-emscripten';
 // Embedded so the compiled binary carries the 24 MB voice data; without getPreloadedPackage init waits forever on a fetch.
 import dataPath from '@echogarden/espeak-ng-emscripten/espeak-ng.data' with { type: 'file' };
+import { loadEspeakFactory } from './espeak-module.ts';
 import type { RawEvent, WorkerRequest, WorkerResponse } from './espeak-protocol.ts';
 
 declare const self: Worker;
@@ -19,7 +19,8 @@ let cancelFlags: Int32Array | undefined;
 async function start() {
   const data = await Bun.file(dataPath).arrayBuffer();
   // biome-ignore lint: emscripten module is untyped
-  const module: any = await initEspeak({ getPreloadedPackage: () => data });
+  const { factory, patched } = loadEspeakFactory();
+  const module: any = await factory({ getPreloadedPackage: () => data });
   const engine = new module.eSpeakNGWorker();
   const voices: string[] = engine.list_voices().flatMap((voice: { identifier: string; languages: { name: string }[] }) => [
     voice.identifier,
@@ -91,7 +92,7 @@ async function start() {
       post({ type: 'failed', id: request.id, message: error instanceof Error ? error.message : String(error) });
     }
   };
-  post({ type: 'ready', sampleRate: engine.samplerate, voices, variants });
+  post({ type: 'ready', sampleRate: engine.samplerate, voices, variants, patched });
 }
 
 start().catch((error) => post({ type: 'fatal', message: error instanceof Error ? error.stack ?? error.message : String(error) }));
