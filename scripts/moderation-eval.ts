@@ -1,7 +1,7 @@
 /**
  * Precision and recall per category, and the benign false-positive rate, of a moderation provider on the labelled dev
- * set (providers/moderation/local/dev-set.jsonl, or holdout-set.jsonl with --holdout). Exits 1 when a target is missed: recall >= 0.9 per category, benign
- * false positives <= 3%. Usage: bun scripts/moderation-eval.ts [local|openai|llamaguard] [--holdout] [--errors]
+ * set (providers/moderation/local/dev-set.jsonl, holdout-set.jsonl with --holdout, fresh-set.jsonl with --fresh). Exits 1 when a target is missed: recall >= 0.9 per category, benign
+ * false positives <= 3%. Usage: bun scripts/moderation-eval.ts [local|openai|llamaguard] [--holdout|--fresh] [--errors]
  */
 import { createModerator } from '../providers/moderation/moderators.ts';
 import { MODERATION_CATEGORIES, type ModerationCategory } from '../providers/spec/v1/moderation.ts';
@@ -9,8 +9,9 @@ import { MODERATION_CATEGORIES, type ModerationCategory } from '../providers/spe
 const providerId = process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : 'local';
 const showErrors = process.argv.includes('--errors');
 const provider = createModerator(providerId, process.env);
-// --holdout: the held-out set, written after the rules were tuned on the dev set and never tuned against.
-const setName = process.argv.includes('--holdout') ? 'holdout-set' : 'dev-set';
+// --holdout: the held-out set, written after the rules were tuned on the dev set. --fresh: a set written blind (its
+// author never saw the rules or the other sets) and never tuned against.
+const setName = process.argv.includes('--holdout') ? 'holdout-set' : process.argv.includes('--fresh') ? 'fresh-set' : 'dev-set';
 const lines = (await Bun.file(new URL(`../providers/moderation/local/${setName}.jsonl`, import.meta.url)).text()).trim().split('\n');
 const examples = lines.map((line) => JSON.parse(line) as { text: string; labels: ModerationCategory[] });
 
