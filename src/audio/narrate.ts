@@ -49,7 +49,12 @@ export function narrate(
         const continues = index < parts.length - 1 || request.continues === true;
         const synthesis = engine.synthesize({ text: part.text, voice: request.voice, speed: request.speed, rateScale: request.rateScale, events: request.events, continues }, { signal: controller.signal });
         for await (const chunk of synthesis) {
-          for (const event of chunk.events) events.push({ ...event, textOffset: event.textOffset + part.offset, sample: event.sample + base + MP3_CODEC_DELAY_SAMPLES });
+          // Events are the engine's fresh objects: shifted in place, not copied (a 1M-character job has ~200,000).
+          for (const event of chunk.events) {
+            event.textOffset += part.offset;
+            event.sample += base + MP3_CODEC_DELAY_SAMPLES;
+            events.push(event);
+          }
           samples += chunk.samples.length;
           stream.write(chunk.samples);
         }

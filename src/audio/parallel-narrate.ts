@@ -89,8 +89,12 @@ export function narrateInParallel(
 
   async function* bytes() {
     let completed = false;
-    const results: NarrationResult[] = [];
     let charactersDone = 0;
+    // Each part's events are shifted in place onto the whole text's timeline as the part completes, and the part's
+    // own result is dropped, so there is one copy of the events however long the text.
+    const events: SpeechEvent[] = [];
+    let samples = 0;
+    let decodedSamples = 0;
     try {
       fill();
       for (let index = 0; index < segments.length; index++) {
@@ -108,21 +112,21 @@ export function narrateInParallel(
           part.wake = undefined;
         }
         if (part.failure) throw part.failure;
-        results.push(await part.narration.result);
+        const partResult = await part.narration.result;
+        for (const event of partResult.events) {
+          event.textOffset += segments[index]!.offset;
+          // Each part's events shift by the decoded length of the parts before it (what a player's clock shows).
+          event.sample += decodedSamples;
+          events.push(event);
+        }
+        samples += partResult.samples;
+        decodedSamples += partResult.decodedSamples;
         charactersDone += part.length;
+        delete parts[index];
         options.onProgress?.(charactersDone);
         head = index + 1;
         fill();
       }
-      // Each part's events shift by the decoded length of the parts before it (what a player's clock shows).
-      let samples = 0;
-      let decodedSamples = 0;
-      const events: SpeechEvent[] = [];
-      results.forEach((partResult, index) => {
-        for (const event of partResult.events) events.push({ ...event, textOffset: event.textOffset + segments[index]!.offset, sample: event.sample + decodedSamples });
-        samples += partResult.samples;
-        decodedSamples += partResult.decodedSamples;
-      });
       resolveResult({ samples, decodedSamples, sampleRate: engine.sampleRate, events });
       completed = true;
     } catch (error) {
