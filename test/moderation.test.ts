@@ -74,6 +74,34 @@ describe('local moderator', () => {
   });
 });
 
+describe('local model', () => {
+  test('the committed model.json is what the training script makes of the committed data', () => {
+    const run = Bun.spawnSync([process.execPath, 'scripts/train-moderation.ts', '--check'], { cwd: `${import.meta.dir}/..` });
+    expect(run.stdout.toString()).toContain('model.json is up to date');
+    expect(run.exitCode).toBe(0);
+  });
+  test('one bad sentence keeps its weight deep inside a long benign text, and its span points at it', async () => {
+    const threat = 'I am going to break your legs tonight, Oliver, and then your wife is next.';
+    const text = `${englishText(20_000)}\n\n${threat}\n\n${englishText(20_000)}`;
+    const result = await createLocalModerator().moderate(text);
+    if (!result.ok) throw new Error('local moderator failed');
+    expect(result.verdict.categories.threats.flagged).toBe(true);
+    expect(text.slice(result.verdict.span!.start, result.verdict.span!.end)).toContain('break your legs');
+    const clean = await createLocalModerator().moderate(`${englishText(20_000)}\n\n${englishText(20_000)}`);
+    expect(clean.ok && clean.verdict.flagged).toBe(false);
+  });
+  test('a slur is hate when used, not when the sentence talks about it', async () => {
+    const local = createLocalModerator();
+    const hate = async (text: string) => {
+      const result = await local.moderate(text);
+      if (!result.ok) throw new Error('local moderator failed');
+      return result.verdict.categories.hate.flagged;
+    };
+    expect(await hate('Get out of our street, you filthy kike.')).toBe(true);
+    expect(await hate('A man on the train called me a kike, and I reported him to the transport police.')).toBe(false);
+  });
+});
+
 describe('remote moderators fail closed', () => {
   test('openai: sends the key and model; 5xx, hang, malformed and unreachable are errors, not verdicts', async () => {
     mode = 'normal';

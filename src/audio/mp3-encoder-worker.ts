@@ -14,7 +14,7 @@ const MP3_RATES = [8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000]
 // PCM arrives and MP3 leaves as fresh buffers, so the collector underestimates this heap and dead buffers pile up
 // over a long job; a full collection between streams, once enough audio has passed, keeps the peak down (see the
 // eSpeak worker).
-const COLLECT_AFTER_SAMPLES = 4_000_000;
+const COLLECT_AFTER_SAMPLES = 1_000_000;
 let samplesSinceCollection = 0;
 function collectGarbageNow() {
   if (samplesSinceCollection < COLLECT_AFTER_SAMPLES) return;

@@ -18,9 +18,9 @@ let cancelFlags: Int32Array | undefined;
 
 // Every chunk of PCM is a fresh buffer that leaves this thread; the worker's own heap then looks small to the collector,
 // which lets hundreds of megabytes of dead buffers pile up over a long job (measured: peak RSS 465-510 MB for a
-// 1M-character job without this, 390 MB with it). A full collection between requests, once enough audio has passed,
+// 1M-character job without this, 390 MB with it). A full collection between requests, once ~45 s of audio has passed,
 // costs a few milliseconds.
-const COLLECT_AFTER_SAMPLES = 4_000_000;
+const COLLECT_AFTER_SAMPLES = 1_000_000;
 let samplesSinceCollection = 0;
 function collectGarbageNow() {
   if (samplesSinceCollection < COLLECT_AFTER_SAMPLES) return;

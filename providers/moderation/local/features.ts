@@ -1,0 +1,335 @@
+/**
+ * Features of a piece of text for the local moderator's learned model: word stems, stem pairs, and word classes.
+ *
+ * Stems and pairs let the model learn phrasings; the word classes below let it generalise beyond the words it was
+ * trained on ("gut" and "disembowel" are both GORE_ACTION, "deport" and "expel" both EXCLUSION), and class pairs in
+ * one sentence ("I will" + harm verb + "you") carry the composition of a threat or an instruction. The lists are written
+ * from the policy, not from the training data.
+ */
+
+/** Lower-cases, folds typographic quotes and dashes, undoes l33t spelling and stretched letters. */
+export function normalize(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[\u2018\u2019\u201B\u2032`´]/g, "'")
+    .replace(/[\u201C\u201D\u201E\u2033«»]/g, '"')
+    .replace(/[\u2010-\u2015]/g, '-')
+    .replace(/[a-z0-9@$*]*[a-z][a-z0-9@$*]*/g, (word) =>
+      /[0-9@$*]/.test(word) && /[a-z]/.test(word) && !/^[0-9]+(?:st|nd|rd|th|s|am|pm|k|m|mm|cm|kg|g|lb|lbs|ml|x)$/.test(word)
+        ? word.replace(/0/g, 'o').replace(/1/g, 'i').replace(/3/g, 'e').replace(/4/g, 'a').replace(/5/g, 's').replace(/7/g, 't').replace(/@/g, 'a').replace(/\$/g, 's').replace(/\*/g, '')
+        : word,
+    )
+    .replace(/([a-z])\1{2,}/g, '$1$1');
+}
+
+const EXPANSIONS: Record<string, string[]> = {
+  "i'll": ['i', 'will'], "we'll": ['we', 'will'], "you'll": ['you', 'will'], "they'll": ['they', 'will'], "he'll": ['he', 'will'],
+  "she'll": ['she', 'will'], "i'm": ['i', 'am'], "im": ['i', 'am'], "you're": ['you', 'are'], "ur": ['your'], "u": ['you'], "ya": ['you'],
+  "we're": ['we', 'are'], "they're": ['they', 'are'], "gonna": ['going', 'to'], "wanna": ['want', 'to'], "gotta": ['got', 'to'],
+  "imma": ['i', 'am', 'going', 'to'], "ima": ['i', 'am', 'going', 'to'], "won't": ['will', 'not'], "can't": ['can', 'not'],
+  "cannot": ['can', 'not'], "don't": ['do', 'not'], "doesn't": ['does', 'not'], "didn't": ['did', 'not'], "isn't": ['is', 'not'],
+  "aren't": ['are', 'not'], "wasn't": ['was', 'not'], "shouldn't": ['should', 'not'], "wouldn't": ['would', 'not'],
+  "i'd": ['i', 'would'], "you'd": ['you', 'would'], "i've": ['i', 'have'], "it's": ['it', 'is'], "that's": ['that', 'is'],
+  "there's": ['there', 'is'], "let's": ['let', 'us'], "y'all": ['you', 'all'], "tho": ['though'], "cuz": ['because'], "bc": ['because'],
+};
+
+/** A crude, consistent suffix stripper: enough to fold plurals and verb forms together. */
+export function stem(word: string): string {
+  let w = word.endsWith("'s") ? word.slice(0, -2) : word;
+  if (w.length > 5 && w.endsWith('ies')) return `${w.slice(0, -3)}y`;
+  if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3);
+  else if (w.length > 4 && w.endsWith('ed')) w = w.slice(0, -2);
+  else if (w.length > 4 && w.endsWith('es') && /(?:sh|ch|ss|x|z)es$/.test(w)) w = w.slice(0, -2);
+  else if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us') && !w.endsWith('is')) w = w.slice(0, -1);
+  // Doubled final consonant left by -ing/-ed ("stabb", "cutt"), and a final e ("slice"/"slic") fold together.
+  if (w.length > 3 && /([b-df-hj-np-tv-z])\1$/.test(w) && !/(?:ll|ss|ff|zz)$/.test(w)) w = w.slice(0, -1);
+  if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1);
+  return w;
+}
+
+/** Word stems of a normalised text, with contractions and chat spellings expanded. */
+export function tokens(normalized: string): string[] {
+  const out: string[] = [];
+  for (const raw of normalized.match(/[a-z0-9]+(?:'[a-z]+)?/g) ?? []) {
+    const expanded = EXPANSIONS[raw];
+    if (expanded) {
+      for (const word of expanded) out.push(stem(word));
+      continue;
+    }
+    if (raw.endsWith("n't")) {
+      out.push(stem(raw.slice(0, -3)), 'not');
+      continue;
+    }
+    if (raw.endsWith("'ll")) {
+      out.push(stem(raw.slice(0, -3)), 'will');
+      continue;
+    }
+    out.push(stem(raw));
+  }
+  return out;
+}
+
+const list = (text: string) => text.trim().split(/\s*\|\s*/).filter(Boolean);
+
+/**
+ * Word classes. Multi-word entries match consecutive stems. Entries are stemmed when loaded, so they are written as
+ * ordinary words.
+ */
+const CLASS_LISTS: Record<string, string> = {
+  HARM: `kill | murder | stab | shoot | strangle | choke | hurt | beat | bash | burn | drown | hang | lynch | slit | slice | cut | gut |
+    butcher | slaughter | massacre | torture | maim | cripple | break | smash | crush | snap | punch | kick | stomp | bludgeon |
+    behead | decapitate | execute | assassinate | shank | gun down | blow up | bomb | poison | suffocate | smother | bleed |
+    skin | flay | dismember | mutilate | rape | assault | attack | hit | destroy | end | finish | waste | whack | off | bury |
+    run over | set fire | torch | burn down | hurt | harm | injure | wound | knife | blast | shred | hunt down | take out`,
+  DEATH: `die | dead | death | corpse | body | bodies | grave | funeral | coffin | blood | bleed | killed | buried | murdered | slain | perish`,
+  WEAPON: `gun | rifle | pistol | handgun | shotgun | ar-15 | ak-47 | firearm | ammo | ammunition | bullet | round | magazine | knife |
+    blade | machete | axe | hatchet | sword | razor | box cutter | crowbar | bat | hammer | brick | rope | wire | chain | acid |
+    bomb | explosive | grenade | detonator | fuse | timer | shrapnel | nail | pipe | pressure cooker | molotov | gasoline | petrol |
+    accelerant | lighter fluid | fertilizer | poison | toxin | cyanide | ricin | arsenic | antifreeze | rat poison | nerve agent |
+    gas | chemical | powder | drone | car | truck | van | vehicle | zip tie | duct tape | chloroform | sedative | pill`,
+  MAKE: `make | build | assemble | mix | combine | blend | pack | fill | attach | wire | connect | tape | pour | drill | grind |
+    dissolve | heat | cook | seal | load | aim | light | ignite | detonate | trigger | hide | conceal | disguise | slip | spike |
+    dose | lace | inject | sneak | wait | park | block | lure | follow | stalk | corner | approach | target`,
+  STEP: `step | first | second | third | then | next | after that | finally | once | make sure | you need | you will need | you'll need |
+    ingredient | material | supply | guide | tutorial | instruction | how to | how do | how can | the best way | the easiest way |
+    the trick | tip | method | technique | recipe | diy | walkthrough | here is how | here's how | method | plan | checklist`,
+  MAXIMISE: `as many | maximum | maximize | crowd | crowded | packed | rush hour | most damage | most people | casualties | body count |
+    no witness | without getting caught | without leaving | leave no trace | no trace | untraceable | get away with | evade |
+    the cops | the police | alibi | dispose | disposal | get rid of the body | the body | fingerprint | cctv | camera | bleach`,
+  GORE_PART: `flesh | skin | bone | skull | brain | eye | eyeball | socket | intestine | gut | guts | entrail | bowel | organ | liver | heart |
+    lung | kidney | vein | artery | throat | neck | jaw | teeth | tooth | tongue | spine | rib | ribcage | limb | arm | leg | finger |
+    fingernail | nail | toe | tendon | muscle | marrow | viscera | innards | stomach | belly | abdomen | face | scalp | cheek |
+    lip | ear | nose | chest | torso | head | stump | cartilage | sinew | fat | tissue | chunk | meat | brain matter`,
+  GORE_ACT: `gush | spurt | ooze | drip | splatter | spatter | spray | spill | pour | rip | tear | torn | shred | peel | flay | crack |
+    crunch | splinter | snap | pulp | mangle | sever | dangle | expose | gape | slick | glisten | steam | squelch | pop | burst |
+    split | rupture | slop | unspool | spool | sag | hang | pulse | pump | soak | drench | smear | slither | bubble | gurgle |
+    hack | saw | gouge | pry | carve | slice | skewer | impale | disembowel | eviscerate | dismember | decapitate | behead |
+    scoop | pluck | rot | putrid | maggot | stench | wet | warm | sticky | raw | pink | red | crimson | grey | white`,
+  GORE_WORD: `blood | bloody | gore | gory | guts | entrails | viscera | innards | intestines | brains | bone fragment | pulp | gristle |
+    carnage | mangled | severed | disembowel | eviscerate | dismember | decapitated | mutilated | mutilation | torture | flayed`,
+  SEX: `sex | fuck | fucked | fucking | cock | dick | penis | pussy | vagina | clit | clitoris | cum | cumming | orgasm | climax |
+    naked | nude | nipple | nipples | breast | tits | boobs | erect | erection | horny | aroused | arousal | lick | suck | stroke |
+    penetrate | blowjob | handjob | oral | anal | porn | pornography | porno | xxx | nsfw | explicit | masturbate | jerk off |
+    between her legs | between his legs | shaft | sexy | lust | erotic | kinky | fetish | bdsm | bondage | spank | slut | whore |
+    hooker | genitals | crotch | groin | balls | semen | dildo | vibrator | threesome | foreplay | intercourse | make love |
+    sleep with | hook up | get laid | bang | screw | hump | grope | fondle | finger | strip | stripper | lap dance`,
+  INTIMATE: `kiss | kissed | lips | tongue | touch | caress | bed | sheets | undress | unbutton | unzip | bra | panties | lingerie | thighs |
+    hips | body | skin | naked | bare | desire | pleasure | sensual | warm | breath | neck | waist | straddle | grind | moan |
+    groan | gasp | pant | arch | shiver | tremble | whimper | throb | wet | hard | deeper | faster | harder | slowly`,
+  MINOR: `child | children | kid | kids | boy | girl | teen | teenager | minor | underage | year old | years old | schoolgirl | schoolboy |
+    student | pupil | niece | nephew | daughter | son | stepdaughter | stepson | little one | young | baby | toddler | preteen`,
+  SOLICIT: `send | pic | pics | photo | nudes | meet | hook up | hookup | come over | private | secret | our secret | don't tell | dont tell |
+    webcam | cam | onlyfans | dm | snap | rate | per hour | service | escort | price`,
+  GROUP: `jew | jewish | jewry | muslim | moslem | islam | islamic | christian | catholic | hindu | sikh | buddhist | atheist | mormon |
+    black | blacks | african | african american | white | whites | asian | chinese | japanese | korean | indian | pakistani |
+    bangladeshi | arab | arabic | mexican | latino | latina | latinx | hispanic | somali | nigerian | haitian | gypsy | roma |
+    romani | traveller | irish | polish | pole | ukrainian | russian | palestinian | israeli | turk | turkish | kurd | persian |
+    iranian | afghan | syrian | aboriginal | native | indigenous | immigrant | migrant | refugee | foreigner | asylum seeker |
+    illegal | alien | gay | lesbian | homosexual | queer | bisexual | trans | transgender | tranny | nonbinary | lgbt | lgbtq |
+    woman | women | female | girl | feminist | disabled | handicapped | retard | retarded | autistic | deaf | blind | cripple |
+    mentally ill | race | ethnic | tribe | those people | these people | their kind | that kind | you people | them people |
+    globalist | zionist | jihadi | negro | colored | oriental | third world | newcomer | outsider`,
+  SLUR: `kike | nigger | nigga | chink | spic | wetback | faggot | fag | dyke | tranny | raghead | towelhead | sand nigger | gook |
+    kaffir | coon | paki | beaner | gyppo | pikey | retard | mongoloid | shemale | heeb | yid | jigaboo | porch monkey | spook |
+    camel jockey | curry muncher | slant | zipperhead | wop | dago | gringo | cracker | redskin | squaw | half-breed`,
+  /** Slurs with no innocent reading; flagged as hate on their own unless the sentence talks about the word (see classifier.ts). */
+  HARD_SLUR: `kike | nigger | spic | wetback | faggot | raghead | towelhead | sand nigger | gook | kaffir | beaner | jigaboo |
+    porch monkey | zipperhead | camel jockey | curry muncher | heeb | yid | tranny | niggers | kikes | faggots`,
+  DEHUMAN: `vermin | animal | parasite | rat | cockroach | roach | insect | bug | lice | louse | subhuman | sub-human | savage | beast |
+    ape | monkey | pig | dog | swine | mongrel | filth | filthy | dirty | scum | trash | garbage | disease | diseased | plague |
+    cancer | virus | infestation | infest | swarm | horde | breed | breeding | invader | invasion | leech | tick | maggot |
+    primitive | inferior | degenerate | subhuman | not human | less than human | not people | not real people | soulless | evil |
+    stink | stench | smell | dirty | unclean | impure | pollute | contaminate | poison | genetic | bloodline | pure blood`,
+  EXCLUDE: `deport | expel | exterminate | eliminate | purge | cleanse | wipe out | gas | ban | get rid of | send back | go back |
+    remove | eradicate | genocide | final solution | round up | camp | sterilize | segregate | kick out | throw out | ship back |
+    drive out | burn | hang | shoot | kill | die | death | must go | should not exist | do not belong | don't belong | not welcome |
+    keep out | wall | border | replace | replacement | outbreed | take over | taking over | invade | ruin | destroy | steal`,
+  GENERALIZE: `all | every | each | those | these | their kind | them | they | always | never | nothing but | just | all of them | the whole lot |
+    every single | typical | naturally | by nature | born | genetically | like all`,
+  I_WILL: `i will | i am going to | i am gonna | we will | we are going to | i swear | i promise | i intend | i plan | im going to |
+    i'm coming | i am coming | we are coming | i'll | i'd | i would | i could | i want to | i'm gonna | watch me | mark my words`,
+  YOU: `you | your | yours | yourself | ur | u | ya | thee | thou`,
+  TARGET: `wife | husband | ex | girlfriend | boyfriend | partner | mother | mom | mum | father | dad | brother | sister | son | daughter |
+    family | kid | children | parent | neighbor | neighbour | landlord | boss | manager | coworker | colleague | teacher | professor |
+    principal | coach | classmate | student | doctor | nurse | judge | lawyer | officer | cop | senator | mayor | governor |
+    president | minister | congressman | ceo | journalist | reporter | politician | councillor | councilman | school | office |
+    church | mosque | synagogue | temple | clinic | store | mall | concert | rally | parade | station | campus | home | house |
+    address | car | street | work | job | workplace | congregation | crowd`,
+  MENACE: `know where | find you | find out where | watch your back | regret | pay for | pay | sorry | warn | warning | last warning |
+    coming for | come for | get you | get what | deserve | days are numbered | count your days | tonight | tomorrow | soon |
+    when you least expect | shame | sleep with one eye | better watch | or else | if you | unless you | next time | one more time |
+    see what happens | shame if | accident | nobody will find | no one will find | never be found | disappear | six feet |
+    gone | end you | end up | won't see | you're dead | you are dead | dead man | dead woman | your last | lucky | payback | revenge`,
+  REPORT: `police | said | says | say | according | reported | report | court | trial | convicted | sentenced | charged | arrested | prosecutor |
+    jury | investigator | detective | official | authorities | suspect | victim | alleged | allegedly | news | journalist | statement |
+    spokesperson | testified | testimony | witness | coroner | inquest | verdict | guilty | pleaded | indicted | headline | article |
+    documentary | reporter | correspondent | survivors | death toll | casualties | condemned | denounced | investigation`,
+  HISTORY: `history | historian | historical | century | war | world war | regime | propaganda | museum | holocaust | genocide | era | archive |
+    empire | colonial | slavery | civil rights | nazi | medieval | ancient | battle | soldier | army | troops | veteran | memorial |
+    lecture | study | research | scholar | textbook | course | professor | exhibit`,
+  MEDICAL: `patient | doctor | surgeon | surgery | surgical | clinical | hospital | treatment | diagnosis | symptom | wound | incision |
+    anatomy | medical | medicine | nurse | exam | examination | screening | procedure | anesthesia | therapy | health | cancer |
+    tumor | infection | disease | biology | puberty | contraception | condom | consent | sexual health | sex education | std |
+    sti | pregnancy | gynecolog | paramedic | first aid | emergency room | er | icu | autopsy | pathologist | forensic`,
+  FICTION: `once upon a time | story | novel | chapter | character | villain | hero | heroine | protagonist | narrator | tale | fairy |
+    wolf | dragon | witch | wizard | prince | princess | king | queen | knight | ogre | troll | giant | goblin | monster | zombie |
+    vampire | ghost | demon | alien | spaceship | kingdom | castle | quest | spell | magic | legend | myth | bedtime | the end |
+    episode | movie | film | series | book | scene | script | game | video game | level | player | boss | npc | spawn | respawn`,
+  BANTER: `game | match | team | play | win | lose | score | league | quiz | chess | tournament | season | final | playoff | fan |
+    lol | lmao | haha | jk | kidding | joke | joking | lmfao | rofl | trivia | karaoke | fantasy league | bracket | rematch | gg |
+    mario kart | fifa | poker | scrabble | monopoly | cards | darts | pool | bowling | tennis | golf | football | soccer |
+    basketball | hockey | cricket | rugby | race | marathon | debate | spelling bee | board game | video game | console |
+    pizza | burger | taco | coffee | cake | dessert | nap | workout | gym | exam | interview | presentation | deadline | traffic`,
+  FOOD: `recipe | cook | cooking | chicken | beef | pork | lamb | deer | venison | hunt | hunter | hunting | fish | fishing | meat | butcher |
+    kitchen | oven | grill | fillet | carcass | field dress | game bird | turkey | duck | rabbit | sausage | steak | roast | marinade`,
+  META: `racist | racism | hate speech | slur | bigot | bigotry | discrimination | discriminate | offensive | prejudice | stereotype |
+    xenophobia | xenophobic | homophobia | homophobic | antisemitism | antisemitic | islamophobia | transphobia | misogyny |
+    harassment | harass | abuse | reported | block | moderator | moderation | policy | inclusion | diversity | tolerance |
+    condemn | unacceptable | wrong | shameful | disgusting that | called me | called us | yelled at me | shouted at me`,
+  SAFETY: `safety | safe | safely | never | avoid | do not | don't | warning | caution | protect | protection | self-defense |
+    self-defence | emergency | call 911 | call the police | hotline | help | prevent | prevention | precaution | risk | hazard |
+    keep out of reach | ventilated | gloves | goggles | fire extinguisher | store | storage | lock`,
+  NEGATE: `not | never | no | nobody | nothing | without | refuse | won't | wouldn't | shouldn't | don't | didn't`,
+  FUTURE: `will | going to | gonna | shall | about to | soon | tonight | tomorrow | next`,
+};
+
+interface Phrase {
+  words: string[];
+  klass: string;
+}
+
+const SINGLE = new Map<string, string[]>();
+const PHRASES = new Map<string, Phrase[]>();
+for (const [klass, text] of Object.entries(CLASS_LISTS)) {
+  for (const entry of list(text)) {
+    const words = tokens(normalize(entry));
+    if (words.length === 0) continue;
+    if (words.length === 1) {
+      const classes = SINGLE.get(words[0]!) ?? [];
+      if (!classes.includes(klass)) classes.push(klass);
+      SINGLE.set(words[0]!, classes);
+    } else {
+      const phrases = PHRASES.get(words[0]!) ?? [];
+      phrases.push({ words, klass });
+      PHRASES.set(words[0]!, phrases);
+    }
+  }
+}
+
+/** The classes that start at each position of a run of stems (a phrase's class sits on its first word). */
+export function tokenClasses(stems: string[]): string[][] {
+  const at: string[][] = [];
+  for (let index = 0; index < stems.length; index++) {
+    const word = stems[index]!;
+    const classes = [...(SINGLE.get(word) ?? [])];
+    for (const phrase of PHRASES.get(word) ?? []) {
+      let matches = true;
+      for (let offset = 1; offset < phrase.words.length; offset++) {
+        if (stems[index + offset] !== phrase.words[offset]) {
+          matches = false;
+          break;
+        }
+      }
+      if (matches && !classes.includes(phrase.klass)) classes.push(phrase.klass);
+    }
+    at.push(classes);
+  }
+  return at;
+}
+
+/** The classes that occur in a run of stems, with counts. */
+export function classesOf(stems: string[], at = tokenClasses(stems)): Map<string, number> {
+  const found = new Map<string, number>();
+  for (const classes of at) for (const klass of classes) found.set(klass, (found.get(klass) ?? 0) + 1);
+  return found;
+}
+
+const PERSON_OBJECTS = new Set(['you', 'him', 'her', 'them', 'us', 'me', 'everyone', 'everybody', 'people', 'someone', 'somebody', 'anyone', 'anybody', 'yourself', 'himself', 'herself', 'whoever']);
+const THING_OBJECTS = new Set(['it', 'that', 'this', 'those', 'these']);
+const SKIP = new Set(['the', 'a', 'an', 'up', 'out', 'down', 'off', 'right', 'so', 'really', 'totally', 'absolutely', 'all', 'of', 'my', 'your', 'his', 'their', 'our', 'that']);
+
+/**
+ * Order-aware features of one sentence: what a harm verb is done to (a person or a thing), and whether the speaker
+ * announces it ("I will … kill … you"), makes it conditional ("if you … I will …") or calls on others to do it.
+ */
+function compositionFeatures(stems: string[], at: string[][], features: Set<string>) {
+  const has = (index: number, klass: string) => at[index]?.includes(klass) ?? false;
+  let announced = -10;
+  let conditional = false;
+  let incite = -10;
+  let you = -10;
+  let future = -10;
+  for (let index = 0; index < stems.length; index++) {
+    const word = stems[index]!;
+    const next = stems[index + 1] ?? '';
+    // The speaker's intent: "I will", "I'm going to", "we are …", or a chat sentence that starts "gonna …".
+    if (has(index, 'I_WILL') || ((word === 'i' || word === 'we') && /^(?:am|are|will|shall|would|wil)$/.test(next)) || (index === 0 && word === 'go' && next === 'to')) announced = index;
+    if (has(index, 'FUTURE') || word === 'go' || word === 'gonna') future = index;
+    if (word === 'you' || word === 'your' || word === 'he' || word === 'she' || word === 'they') you = index;
+    if ((word === 'if' || word === 'unless') && (next === 'you' || next === 'anyon' || next === 'anyone' || next === 'anybody' || next === 'he' || next === 'she' || next === 'they' || has(index + 1, 'TARGET'))) conditional = true;
+    if ((word === 'someon' || word === 'someone' || word === 'somebody' || word === 'they' || word === 'we' || word === 'he' || word === 'she') && /^(?:should|need|must|ought|have|deserv)$/.test(next)) incite = index;
+    if ((word === 'bring' || word === 'carry' || word === 'pack' || word === 'grab') && index - announced <= 4) {
+      for (let after = index + 1; after <= index + 4 && after < stems.length; after++) if (has(after, 'WEAPON')) features.add('s:bring_weapon');
+    }
+    if (!has(index, 'HARM')) continue;
+    let object = index + 1;
+    while (object < stems.length && object < index + 4 && SKIP.has(stems[object]!)) object++;
+    const target = stems[object];
+    // A harm done to someone: a pronoun, a person or group, or a body part ("break his jaw").
+    const person = target !== undefined && (PERSON_OBJECTS.has(target) || has(object, 'TARGET') || has(object, 'GROUP') || has(object, 'GORE_PART'));
+    const thing = target !== undefined && (THING_OBJECTS.has(target) || has(object, 'BANTER') || has(object, 'FOOD'));
+    // "… destroy you at chess", "… crush you in the final": a contest named right after is banter.
+    for (let after = object + 1; after <= object + 3 && after < stems.length; after++) {
+      if ((stems[after] === 'at' || stems[after] === 'in') && (has(after + 1, 'BANTER') || has(after + 2, 'BANTER'))) features.add('s:harm_in_contest');
+    }
+    if (person) features.add('o:harm_person');
+    if (thing) features.add('o:harm_thing');
+    // Passive harm: "he's getting stabbed", "deserves to be shot".
+    const before = stems.slice(Math.max(0, index - 2), index);
+    if (before.some((token) => token === 'be' || token === 'get' || token === 'getting' || token === 'been' || token === 'being')) features.add('s:passive_harm');
+    const near = index - announced <= 8;
+    if (near) features.add(person ? 's:announce_harm_person' : thing ? 's:announce_harm_thing' : 's:announce_harm');
+    if (near && conditional) features.add('s:conditional_harm');
+    if (index - incite <= 5) features.add('s:incite_harm');
+    // "You're gonna bleed", "he is going to pay": the addressee's future harm.
+    if (index - you <= 5 && future > you && future < index) features.add('s:addressee_future_harm');
+  }
+}
+
+/** Classes whose presence makes a sentence worth scoring at all (the rest of a long text is skipped). */
+export const RISK_CLASSES = ['HARM', 'WEAPON', 'GORE_PART', 'GORE_ACT', 'GORE_WORD', 'SEX', 'INTIMATE', 'GROUP', 'SLUR', 'DEHUMAN', 'EXCLUDE', 'MENACE', 'MINOR', 'DEATH', 'MAKE', 'STEP'];
+
+/** Classes that set the scene rather than do harm: they lower (or raise) the score of the sentences around them too. */
+export const CONTEXT_CLASSES = ['REPORT', 'HISTORY', 'MEDICAL', 'FICTION', 'BANTER', 'FOOD', 'META', 'SAFETY'];
+
+/** Pairs of classes whose co-occurrence in one sentence is itself a feature (the composition of a violation). */
+const PAIRS: [string, string][] = [
+  ['I_WILL', 'HARM'], ['I_WILL', 'YOU'], ['HARM', 'YOU'], ['HARM', 'TARGET'], ['I_WILL', 'TARGET'], ['MENACE', 'YOU'],
+  ['MENACE', 'TARGET'], ['HARM', 'DEATH'], ['FUTURE', 'HARM'], ['MAKE', 'WEAPON'], ['STEP', 'WEAPON'], ['STEP', 'HARM'],
+  ['WEAPON', 'MAXIMISE'], ['HARM', 'MAXIMISE'], ['MAKE', 'HARM'], ['YOU', 'WEAPON'], ['GORE_PART', 'GORE_ACT'],
+  ['GORE_WORD', 'GORE_PART'], ['GORE_WORD', 'GORE_ACT'], ['HARM', 'GORE_PART'], ['SEX', 'INTIMATE'], ['SEX', 'MINOR'],
+  ['SOLICIT', 'MINOR'], ['SOLICIT', 'SEX'], ['GROUP', 'DEHUMAN'], ['GROUP', 'EXCLUDE'], ['GROUP', 'GENERALIZE'],
+  ['GROUP', 'HARM'], ['SLUR', 'GROUP'], ['DEHUMAN', 'EXCLUDE'], ['GENERALIZE', 'DEHUMAN'], ['GROUP', 'DEATH'],
+  ['HARM', 'REPORT'], ['GROUP', 'REPORT'], ['GROUP', 'META'], ['GROUP', 'HISTORY'], ['SEX', 'MEDICAL'], ['GORE_PART', 'MEDICAL'],
+  ['HARM', 'FICTION'], ['HARM', 'BANTER'], ['WEAPON', 'SAFETY'], ['HARM', 'FOOD'], ['GORE_ACT', 'FOOD'], ['HARM', 'NEGATE'],
+  ['GROUP', 'NEGATE'], ['WEAPON', 'REPORT'], ['SEX', 'REPORT'], ['GORE_PART', 'REPORT'], ['GORE_PART', 'FICTION'],
+];
+
+/**
+ * Feature names of a sentence (or a short run of sentences): stems, adjacent stem pairs, classes (with a second
+ * feature when a class occurs three or more times) and class pairs.
+ */
+export function sentenceFeatures(stems: string[], at = tokenClasses(stems), classes = classesOf(stems, at)): string[] {
+  const features = new Set<string>();
+  compositionFeatures(stems, at, features);
+  for (let index = 0; index < stems.length; index++) {
+    features.add(`w:${stems[index]}`);
+    if (index > 0) features.add(`b:${stems[index - 1]}_${stems[index]}`);
+  }
+  for (const [klass, count] of classes) {
+    features.add(`c:${klass}`);
+    if (count >= 3) features.add(`c3:${klass}`);
+  }
+  for (const [a, b] of PAIRS) if (classes.has(a) && classes.has(b)) features.add(`p:${a}+${b}`);
+  return [...features];
+}

@@ -1,0 +1,81 @@
+/**
+ * The local moderator's learned model: one logistic regression per category over the features of features.ts,
+ * trained by scripts/train-moderation.ts on the labelled sets in this folder (model.json is its output; retrain after
+ * changing features.ts or the data).
+ */
+import { MODERATION_CATEGORIES, type ModerationCategory } from '../../spec/v1/moderation.ts';
+import modelFile from './model.json' with { type: 'json' };
+
+export interface ModelFile {
+  version: 1;
+  categories: ModerationCategory[];
+  bias: number[];
+  /** Probability at or above which a category is flagged, chosen on cross-validation (see the training script). */
+  thresholds: number[];
+  weights: Record<string, number[]>;
+  training: Record<string, unknown>;
+}
+
+export class Model {
+  /** Feature name -> row of `matrix` (one weight per category). */
+  private readonly ids = new Map<string, number>();
+  private readonly matrix: Float64Array;
+  private readonly stamps: Int32Array;
+  private stamp = 0;
+  readonly categories: readonly ModerationCategory[];
+  readonly thresholds: readonly number[];
+  private readonly bias: readonly number[];
+
+  constructor(file: ModelFile) {
+    if (file.version !== 1 || file.categories.join() !== MODERATION_CATEGORIES.join()) throw new Error('moderation model does not match this build');
+    this.categories = file.categories;
+    this.thresholds = file.thresholds;
+    this.bias = file.bias;
+    const entries = Object.entries(file.weights);
+    this.matrix = new Float64Array(entries.length * this.categories.length);
+    this.stamps = new Int32Array(entries.length);
+    entries.forEach(([feature, values], row) => {
+      this.ids.set(feature, row);
+      this.matrix.set(values, row * this.categories.length);
+    });
+  }
+
+  /** The model's rows for a list of feature names (features the model does not weigh are dropped). */
+  rowsOf(features: Iterable<string>): Int32Array {
+    const rows: number[] = [];
+    for (const feature of features) {
+      const row = this.ids.get(feature);
+      if (row !== undefined) rows.push(row);
+    }
+    return Int32Array.from(rows);
+  }
+
+  /** Probability per category (in MODERATION_CATEGORIES order) of the union of some feature rows, each counted once. */
+  scoreRows(groups: readonly Int32Array[]): number[] {
+    const width = this.categories.length;
+    const sums = [...this.bias];
+    // A fresh stamp per call marks rows already counted, so a feature shared by two sentences counts once.
+    this.stamp = this.stamp === 0x7fffffff ? 1 : this.stamp + 1;
+    if (this.stamp === 1) this.stamps.fill(0);
+    for (const rows of groups) {
+      for (const row of rows) {
+        if (this.stamps[row] === this.stamp) continue;
+        this.stamps[row] = this.stamp;
+        const base = row * width;
+        for (let index = 0; index < width; index++) sums[index]! += this.matrix[base + index]!;
+      }
+    }
+    return sums.map((sum) => 1 / (1 + Math.exp(-sum)));
+  }
+
+  /** Probability per category for a set of feature names. */
+  score(features: Iterable<string>): number[] {
+    return this.scoreRows([this.rowsOf(features)]);
+  }
+}
+
+let loaded: Model | undefined;
+export function defaultModel(): Model {
+  loaded ??= new Model(modelFile as unknown as ModelFile);
+  return loaded;
+}

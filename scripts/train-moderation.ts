@@ -1,0 +1,175 @@
+/**
+ * Trains the local moderator's model (providers/moderation/local/model.json) on the labelled training sets, and prints
+ * its cross-validated precision and recall. Deterministic: the same data and features give the same model.
+ *
+ * The thresholds are chosen on 5-fold cross-validation: for each category the lowest probability at which at most
+ * MAX_BENIGN_RATE of the benign training texts would be flagged for it. The test set (data/test-set.jsonl) is never
+ * read here; measure it with `bun scripts/moderation-eval.ts --test`.
+ *
+ * Usage: bun scripts/train-moderation.ts [--l2 0.001] [--word-l2 1] [--epochs 300] [--max-benign 0.008] [--dry-run] [--show] [--check]
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { scoreText } from '../providers/moderation/local/classifier.ts';
+import { Model, type ModelFile } from '../providers/moderation/local/model.ts';
+import { textFeatures } from '../providers/moderation/local/windows.ts';
+import { MODERATION_CATEGORIES, type ModerationCategory } from '../providers/spec/v1/moderation.ts';
+
+const argument = (name: string, fallback: number) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback);
+const L2 = argument('--l2', 0.001);
+const EPOCHS = argument('--epochs', 300);
+const MAX_BENIGN_RATE = argument('--max-benign', 0.008);
+const FOLDS = 5;
+const directory = join(import.meta.dir, '..', 'providers', 'moderation', 'local');
+export const TRAINING_SETS = ['dev-set', 'holdout-set', 'fresh-set', 'supplement', 'casual', 'literary', 'formal'];
+
+interface Example {
+  text: string;
+  labels: ModerationCategory[];
+  features: number[];
+  fold: number;
+}
+
+const raw: { text: string; labels: ModerationCategory[]; set: string }[] = [];
+for (const set of TRAINING_SETS) {
+  const file = Bun.file(join(directory, 'data', `${set}.jsonl`));
+  if (!(await file.exists())) continue;
+  for (const line of (await file.text()).trim().split('\n')) raw.push({ ...(JSON.parse(line) as { text: string; labels: ModerationCategory[] }), set });
+}
+
+// Vocabulary: class and class-pair features always; words and word pairs seen in at least two texts.
+const featureSets = raw.map((example) => textFeatures(example.text));
+const documentFrequency = new Map<string, number>();
+for (const features of featureSets) for (const feature of features) documentFrequency.set(feature, (documentFrequency.get(feature) ?? 0) + 1);
+const vocabulary = [...documentFrequency.entries()].filter(([feature, count]) => !feature.startsWith('w:') && !feature.startsWith('b:') ? true : count >= 2).map(([feature]) => feature).sort();
+const index = new Map(vocabulary.map((feature, position) => [feature, position]));
+// Words and word pairs are many and each is seen a few times; classes and compositions are few and generalise. Words
+// are regularised harder so the model leans on what carries over to texts it has not seen.
+const WORD_L2 = argument('--word-l2', 1);
+const penalty = Float64Array.from(vocabulary, (feature) => (feature.startsWith('w:') || feature.startsWith('b:') ? L2 * WORD_L2 : L2));
+
+const hash = (text: string) => {
+  let value = 2166136261;
+  for (let position = 0; position < text.length; position++) value = Math.imul(value ^ text.charCodeAt(position), 16777619) >>> 0;
+  return value;
+};
+const examples: Example[] = raw.map((example, position) => ({
+  text: example.text,
+  labels: example.labels,
+  features: [...featureSets[position]!].map((feature) => index.get(feature)).filter((value): value is number => value !== undefined),
+  fold: hash(example.text) % FOLDS,
+}));
+
+/** Logistic regression by full-batch Adam with L2; positives weighted up to balance each category. */
+function train(rows: Example[], category: ModerationCategory): { weights: Float64Array; bias: number } {
+  const weights = new Float64Array(vocabulary.length);
+  let bias = 0;
+  const m = new Float64Array(vocabulary.length + 1);
+  const v = new Float64Array(vocabulary.length + 1);
+  const gradient = new Float64Array(vocabulary.length + 1);
+  const positives = rows.filter((row) => row.labels.includes(category)).length;
+  const positiveWeight = Math.sqrt((rows.length - positives) / Math.max(1, positives));
+  const rate = 0.05;
+  for (let epoch = 1; epoch <= EPOCHS; epoch++) {
+    gradient.fill(0);
+    for (const row of rows) {
+      let sum = bias;
+      for (const feature of row.features) sum += weights[feature]!;
+      const target = row.labels.includes(category) ? 1 : 0;
+      const error = (1 / (1 + Math.exp(-sum)) - target) * (target ? positiveWeight : 1);
+      for (const feature of row.features) gradient[feature]! += error;
+      gradient[vocabulary.length]! += error;
+    }
+    for (let position = 0; position <= vocabulary.length; position++) {
+      let g = gradient[position]! / rows.length;
+      if (position < vocabulary.length) g += penalty[position]! * weights[position]!;
+      m[position] = 0.9 * m[position]! + 0.1 * g;
+      v[position] = 0.999 * v[position]! + 0.001 * g * g;
+      const step = (rate * (m[position]! / (1 - 0.9 ** epoch))) / (Math.sqrt(v[position]! / (1 - 0.999 ** epoch)) + 1e-8);
+      if (position < vocabulary.length) weights[position]! -= step;
+      else bias -= step;
+    }
+  }
+  return { weights, bias };
+}
+
+/** A model file from trained weights (thresholds filled in by the caller). */
+function toModelFile(models: { weights: Float64Array; bias: number }[], thresholds: number[]): ModelFile {
+  const weights: Record<string, number[]> = {};
+  vocabulary.forEach((feature, position) => {
+    const values = models.map((model) => Math.round(model.weights[position]! * 1e4) / 1e4);
+    if (values.some((value) => Math.abs(value) >= 0.002)) weights[feature] = values;
+  });
+  return {
+    version: 1,
+    categories: [...MODERATION_CATEGORIES],
+    bias: models.map((model) => Math.round(model.bias * 1e4) / 1e4),
+    thresholds: thresholds.map((value) => Math.round(value * 1e4) / 1e4),
+    weights,
+    training: { sets: TRAINING_SETS, examples: examples.length, l2: L2, wordL2: WORD_L2, epochs: EPOCHS, maxBenignRate: MAX_BENIGN_RATE },
+  };
+}
+
+// Cross-validation: out-of-fold probabilities for every example and category, scored exactly as the moderator scores
+// a text (all its windows, the highest probability per category).
+const outOfFold = examples.map(() => new Array<number>(MODERATION_CATEGORIES.length).fill(0));
+for (let fold = 0; fold < FOLDS; fold++) {
+  const trainRows = examples.filter((row) => row.fold !== fold);
+  const model = new Model(toModelFile(MODERATION_CATEGORIES.map((category) => train(trainRows, category)), MODERATION_CATEGORIES.map(() => 0.5)));
+  examples.forEach((row, rowIndex) => {
+    if (row.fold === fold) outOfFold[rowIndex] = scoreText(row.text, model).map((best) => best.score);
+  });
+}
+
+const benignRows = examples.map((row, rowIndex) => ({ row, rowIndex })).filter(({ row }) => row.labels.length === 0);
+const thresholds = MODERATION_CATEGORIES.map((_, position) => {
+  const benignScores = benignRows.map(({ rowIndex }) => outOfFold[rowIndex]![position]!).sort((a, b) => b - a);
+  const allowed = Math.floor(benignScores.length * MAX_BENIGN_RATE);
+  // Just above the (allowed+1)-th highest benign score, and never below 0.5.
+  return Math.max(0.5, Math.min(0.99, (benignScores[allowed] ?? 0) + 1e-6));
+});
+
+console.log(`training: ${examples.length} examples (${benignRows.length} benign) from ${TRAINING_SETS.join(', ')}; ${vocabulary.length} features; L2 ${L2}, ${EPOCHS} epochs`);
+console.log(`\n${FOLDS}-fold cross-validation (thresholds chosen on it, so slightly optimistic):`);
+console.log('category              threshold  precision  recall');
+for (const [position, category] of MODERATION_CATEGORIES.entries()) {
+  let truePositive = 0;
+  let falsePositive = 0;
+  let falseNegative = 0;
+  examples.forEach((row, rowIndex) => {
+    const flagged = outOfFold[rowIndex]![position]! >= thresholds[position]!;
+    const expected = row.labels.includes(category);
+    if (flagged && expected) truePositive++;
+    if (flagged && !expected) falsePositive++;
+    if (!flagged && expected) falseNegative++;
+  });
+  console.log(`${category.padEnd(22)}${thresholds[position]!.toFixed(3).padStart(9)}${(truePositive / Math.max(1, truePositive + falsePositive)).toFixed(3).padStart(11)}${(truePositive / Math.max(1, truePositive + falseNegative)).toFixed(3).padStart(8)}`);
+}
+const benignFlagged = benignRows.filter(({ rowIndex }) => MODERATION_CATEGORIES.some((_, position) => outOfFold[rowIndex]![position]! >= thresholds[position]!)).length;
+console.log(`benign flagged: ${((benignFlagged / benignRows.length) * 100).toFixed(1)}% (${benignFlagged}/${benignRows.length})`);
+
+if (process.argv.includes('--show')) {
+  // The benign texts scored highest and the positives scored lowest, per category: where the features fall short.
+  for (const [position, category] of MODERATION_CATEGORIES.entries()) {
+    const scored = examples.map((row, rowIndex) => ({ row, score: outOfFold[rowIndex]![position]! }));
+    console.log(`\n== ${category}: benign scored highest`);
+    for (const { row, score } of scored.filter(({ row }) => row.labels.length === 0).sort((a, b) => b.score - a.score).slice(0, 5)) console.log(`  ${score.toFixed(3)} ${row.text.slice(0, 160)}`);
+    console.log(`== ${category}: missed positives`);
+    for (const { row, score } of scored.filter((entry) => entry.row.labels.includes(category) && entry.score < thresholds[position]!).sort((a, b) => a.score - b.score).slice(0, Number(process.env.SHOW) || 8)) console.log(`  ${score.toFixed(3)} ${row.text.slice(0, 160)}`);
+  }
+}
+if (process.argv.includes('--dry-run')) process.exit(0);
+
+// The final model: all training data.
+const file = toModelFile(MODERATION_CATEGORIES.map((category) => train(examples, category)), thresholds);
+const weights = file.weights;
+(file.training as Record<string, unknown>).benign = benignRows.length;
+const serialized = `${JSON.stringify(file)}\n`;
+if (process.argv.includes('--check')) {
+  // The committed model must be what this script makes of the committed data and features.
+  const committed = await Bun.file(join(directory, 'model.json')).text();
+  console.log(committed === serialized ? '\nmodel.json is up to date' : '\nmodel.json is STALE: run bun scripts/train-moderation.ts');
+  process.exit(committed === serialized ? 0 : 1);
+}
+writeFileSync(join(directory, 'model.json'), serialized);
+console.log(`\nwrote model.json: ${Object.keys(weights).length} weighted features`);
