@@ -160,7 +160,7 @@ const CLASS_LISTS: Record<string, string> = {
     when you least expect | shame | sleep with one eye | better watch | or else | if you | unless you | next time | one more time |
     see what happens | shame if | accident | nobody will find | no one will find | never be found | disappear | six feet |
     gone | end you | end up | won't see | you're dead | you are dead | dead man | dead woman | your last | lucky | payback | revenge`,
-  REPORT: `police | said | says | say | according | reported | report | court | trial | convicted | sentenced | charged | arrested | prosecutor |
+  REPORT: `police | according | reported | report | court | trial | convicted | sentenced | charged | arrested | prosecutor |
     jury | investigator | detective | official | authorities | suspect | victim | alleged | allegedly | news | journalist | statement |
     spokesperson | testified | testimony | witness | coroner | inquest | verdict | guilty | pleaded | indicted | headline | article |
     documentary | reporter | correspondent | survivors | death toll | casualties | condemned | denounced | investigation`,

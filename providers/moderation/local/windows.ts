@@ -10,7 +10,7 @@ import { splitSentences } from './text.ts';
 
 export const SHORT_SENTENCES = 6;
 /** Sentences on each side whose context cues join a sentence's window. */
-export const CONTEXT_RADIUS = 2;
+export const CONTEXT_RADIUS = 1;
 
 export interface AnalysedSentence {
   start: number;
