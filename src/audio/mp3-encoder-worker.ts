@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 // LAME (WASM) encoders live off the main thread: encoding is most of the pipeline's CPU time.
 import { createMp3Encoder } from 'wasm-media-encoders';
+import { audioGarbageCollector } from '../lib/audio-gc.ts';
 import type { EncoderRequest, EncoderResponse } from './mp3-encoder-protocol.ts';
 
 declare const self: Worker;
@@ -11,16 +12,7 @@ const spare: Encoder[] = [];
 let scratch = new Float32Array(16384);
 const MP3_RATES = [8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000] as const;
 
-// PCM arrives and MP3 leaves as fresh buffers, so the collector underestimates this heap and dead buffers pile up
-// over a long job; a full collection between streams, once enough audio has passed, keeps the peak down (see the
-// eSpeak worker).
-const COLLECT_AFTER_SAMPLES = 1_000_000;
-let samplesSinceCollection = 0;
-function collectGarbageNow() {
-  if (samplesSinceCollection < COLLECT_AFTER_SAMPLES) return;
-  samplesSinceCollection = 0;
-  Bun.gc(true);
-}
+const collector = audioGarbageCollector();
 
 function post(message: EncoderResponse, transfer: Transferable[] = []) {
   self.postMessage(message, transfer);
@@ -57,7 +49,7 @@ async function handle(request: EncoderRequest): Promise<void> {
         if (scratch.length < samples.length) scratch = new Float32Array(samples.length);
         const floats = scratch.subarray(0, samples.length);
         for (let index = 0; index < samples.length; index++) floats[index] = samples[index]! / 32768;
-        samplesSinceCollection += samples.length;
+        collector.add(samples.length);
         const bytes = encoder.encode([floats]);
         if (bytes.length > 0) emit(request.streamId, bytes, false);
         break;
@@ -68,7 +60,7 @@ async function handle(request: EncoderRequest): Promise<void> {
         streams.delete(request.streamId);
         emit(request.streamId, encoder.finalize(), true);
         spare.push(encoder);
-        collectGarbageNow();
+        collector.collectIfDue();
         break;
       }
       case 'abort': {

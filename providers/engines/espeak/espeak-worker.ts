@@ -2,6 +2,7 @@
 // One eSpeak NG instance per worker: the emscripten build is synchronous and keeps global state, so it is not reentrant.
 // Embedded so the compiled binary carries the 24 MB voice data; without getPreloadedPackage init waits forever on a fetch.
 import dataPath from '@echogarden/espeak-ng-emscripten/espeak-ng.data' with { type: 'file' };
+import { audioGarbageCollector } from '../../../src/lib/audio-gc.ts';
 import { loadEspeakFactory } from './espeak-module.ts';
 import type { RawEvent, WorkerRequest, WorkerResponse } from './espeak-protocol.ts';
 
@@ -16,17 +17,7 @@ function post(message: WorkerResponse, transfer: Transferable[] = []) {
 
 let cancelFlags: Int32Array | undefined;
 
-// Every chunk of PCM is a fresh buffer that leaves this thread; the worker's own heap then looks small to the collector,
-// which lets hundreds of megabytes of dead buffers pile up over a long job (measured: peak RSS 465-510 MB for a
-// 1M-character job without this, 390 MB with it). A full collection between requests, once ~45 s of audio has passed,
-// costs a few milliseconds.
-const COLLECT_AFTER_SAMPLES = 1_000_000;
-let samplesSinceCollection = 0;
-function collectGarbageNow() {
-  if (samplesSinceCollection < COLLECT_AFTER_SAMPLES) return;
-  samplesSinceCollection = 0;
-  Bun.gc(true);
-}
+const collector = audioGarbageCollector();
 
 async function start() {
   const data = await Bun.file(dataPath).arrayBuffer();
@@ -77,7 +68,7 @@ async function start() {
         }
       }
       if (samples.length > 0) {
-        samplesSinceCollection += samples.length;
+        collector.add(samples.length);
         pending.push(samples);
         pendingLength += samples.length;
       }
@@ -101,7 +92,7 @@ async function start() {
     try {
       synthesize(request);
       post({ type: 'done', id: request.id });
-      collectGarbageNow();
+      collector.collectIfDue();
     } catch (error) {
       post({ type: 'failed', id: request.id, message: error instanceof Error ? error.message : String(error) });
     }
