@@ -123,7 +123,8 @@ for (let fold = 0; fold < FOLDS; fold++) {
 
 const benignRows = examples.map((row, rowIndex) => ({ row, rowIndex })).filter(({ row }) => row.labels.length === 0);
 const thresholds = MODERATION_CATEGORIES.map((_, position) => {
-  const benignScores = benignRows.map(({ rowIndex }) => outOfFold[rowIndex]![position]!).sort((a, b) => b - a);
+  // A score of exactly 1 is a rule's verdict (classifier.ts), flagged whatever the threshold: left out of the choice.
+  const benignScores = benignRows.map(({ rowIndex }) => outOfFold[rowIndex]![position]!).filter((score) => score < 1).sort((a, b) => b - a);
   const allowed = Math.floor(benignScores.length * MAX_BENIGN_RATE);
   // Just above the (allowed+1)-th highest benign score, and never below 0.5.
   return Math.max(0.5, Math.min(0.99, (benignScores[allowed] ?? 0) + 1e-6));

@@ -23,7 +23,9 @@ describe('eSpeak NG speed fix', () => {
       }),
       { numRuns: 20_000 },
     );
-    for (const [low, high] of [[0, 0], [-1, -1], [2147483647, 0], [2147483646, 0], [0, 1], [-1, 2147483647], [-2147483648, -2147483648]] as const) {
+    // Both paths: values below 2^53 (one remainder) and above (the congruence), and the edge between them.
+    fc.assert(fc.property(int32, fc.integer({ min: 0, max: 2 ** 21 + 5 }), (low, high) => expect(remainder(low, high)[0]).toBe(expected(low, high))), { numRuns: 20_000 });
+    for (const [low, high] of [[0, 0], [-1, -1], [2147483647, 0], [2147483646, 0], [0, 1], [-1, 2147483647], [-2147483648, -2147483648], [-1, 2097151], [0, 2097152], [-1, 2097152]] as const) {
       expect(remainder(low, high)[0]).toBe(expected(low, high));
     }
     // eSpeak's own use: the minimal-standard generator, seed * 16807.

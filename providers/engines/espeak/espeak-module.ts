@@ -19,7 +19,8 @@ const SLOW_REMAINDER = /function (\w+)\((\w+),(\w+)\)\{(\w+)\(\2,\3,2147483647\)
 
 /** The replacement helper's source: same name, same outputs (return value = low half, `high` global = high half). */
 export function fastRemainderSource(name: string, low: string, high: string, highGlobal: string): string {
-  return `function ${name}(${low},${high}){${highGlobal}=0;return((${high}>>>0)%2147483647*2+(${low}>>>0)%2147483647)%2147483647|0}`;
+  // Below 2^53 (high half < 2^21, always so for eSpeak's seed * 16807 < 2^46) one exact double remainder does.
+  return `function ${name}(${low},${high}){${highGlobal}=0;if((${high}>>>0)<2097152)return((${high}>>>0)*4294967296+(${low}>>>0))%2147483647|0;return((${high}>>>0)%2147483647*2+(${low}>>>0)%2147483647)%2147483647|0}`;
 }
 
 export type EspeakFactory = (module?: { getPreloadedPackage?: (name: string, size: number) => ArrayBuffer }) => Promise<unknown>;

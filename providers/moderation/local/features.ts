@@ -179,6 +179,8 @@ const CLASS_LISTS: Record<string, string> = {
     lol | lmao | haha | jk | kidding | joke | joking | lmfao | rofl | trivia | karaoke | fantasy league | bracket | rematch | gg |
     mario kart | fifa | poker | scrabble | monopoly | cards | darts | pool | bowling | tennis | golf | football | soccer |
     basketball | hockey | cricket | rugby | race | marathon | debate | spelling bee | board game | video game | console |
+    semis | semifinal | final | second half | first half | overtime | playoffs | derby | fixture | opponent | rival | ranked |
+    lobby | squad | round | leaderboard | speedrun | championship | cup | title | pitch | court | arena | scoreboard |
     pizza | burger | taco | coffee | cake | dessert | nap | workout | gym | exam | interview | presentation | deadline | traffic`,
   FOOD: `recipe | cook | cooking | chicken | beef | pork | lamb | deer | venison | hunt | hunter | hunting | fish | fishing | meat | butcher |
     kitchen | oven | grill | fillet | carcass | field dress | game bird | turkey | duck | rabbit | sausage | steak | roast | marinade`,
