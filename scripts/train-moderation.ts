@@ -6,7 +6,7 @@
  * MAX_BENIGN_RATE of the benign training texts would be flagged for it. The test set (data/test-set.jsonl) is never
  * read here; measure it with `bun scripts/moderation-eval.ts --test`.
  *
- * Usage: bun scripts/train-moderation.ts [--l2 0.001] [--word-l2 1] [--epochs 300] [--max-benign 0.008] [--dry-run] [--show] [--check]
+ * Usage: bun scripts/train-moderation.ts [--l2 0.001] [--word-l2 1] [--epochs 300] [--max-benign 0.004] [--dry-run] [--show] [--check]
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,7 +18,7 @@ import { MODERATION_CATEGORIES, type ModerationCategory } from '../providers/spe
 const argument = (name: string, fallback: number) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback);
 const L2 = argument('--l2', 0.001);
 const EPOCHS = argument('--epochs', 300);
-const MAX_BENIGN_RATE = argument('--max-benign', 0.008);
+const MAX_BENIGN_RATE = argument('--max-benign', 0.004);
 const FOLDS = 5;
 const directory = join(import.meta.dir, '..', 'providers', 'moderation', 'local');
 export const TRAINING_SETS = ['dev-set', 'holdout-set', 'fresh-set', 'supplement', 'casual', 'literary', 'formal'];
