@@ -38,7 +38,7 @@ export function scoreText(text: string, model: Model): { score: number; start: n
   }
   // The speaker announces harm to a person ("I'm going to break your jaw", "we will burn them out") or says they are
   // bringing a weapon: a threat, unless the sentence or its neighbours set it in a contest, a story, a report or a
-  // history. Measured on the training sets: 60 threats and no benign text once contests are excluded.
+  // history. On the training sets it fires on 51 threats, 3 other violations and no benign text.
   const threats = MODERATION_CATEGORIES.indexOf('threats');
   sentences.forEach((sentence, index) => {
     if (best[threats]!.score >= 1) return;
