@@ -99,6 +99,8 @@ describe('local model', () => {
     };
     expect(await hate('Get out of our street, you filthy kike.')).toBe(true);
     expect(await hate('A man on the train called me a kike, and I reported him to the transport police.')).toBe(false);
+    // Matched as written: a stemmer folds "spices" into a slur.
+    expect(await hate('Rub the spices into the lamb and roast it slowly.')).toBe(false);
   });
 });
 

@@ -5,7 +5,7 @@
  * sentences around it but not their other words: one bad sentence deep in a long benign text keeps its full weight,
  * and "police said" in the next sentence still counts.
  */
-import { classesOf, CONTEXT_CLASSES, normalize, RISK_CLASSES, sentenceFeatures, tokenClasses, tokens } from './features.ts';
+import { classesOf, CONTEXT_CLASSES, HARD_SLUR, normalize, RISK_CLASSES, sentenceFeatures, tokenClasses, tokens } from './features.ts';
 import { splitSentences } from './text.ts';
 
 export const SHORT_SENTENCES = 6;
@@ -23,13 +23,16 @@ export interface AnalysedSentence {
 
 export function analyse(text: string): AnalysedSentence[] {
   return splitSentences(text).map((sentence) => {
-    const stems = tokens(normalize(sentence.original));
+    const normalized = normalize(sentence.original);
+    const stems = tokens(normalized);
     const at = tokenClasses(stems);
     const classes = classesOf(stems, at);
+    const features = sentenceFeatures(stems, at, classes);
+    if (HARD_SLUR.test(normalized)) features.push('c:HARD_SLUR');
     return {
       start: sentence.start,
       end: sentence.end,
-      features: sentenceFeatures(stems, at, classes),
+      features,
       context: CONTEXT_CLASSES.filter((klass) => classes.has(klass)).map((klass) => `c:${klass}`),
       risky: RISK_CLASSES.some((klass) => classes.has(klass)),
     };
