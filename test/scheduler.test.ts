@@ -67,6 +67,17 @@ describe('scheduler', () => {
     expect(failures).toBe(1);
   });
 
+  test('find and listForAccount can leave big input fields out; the job itself keeps them', () => {
+    const jobs = scheduler();
+    const text = 'x'.repeat(200_000);
+    const job = jobs.enqueue({ kind: 'narration', accountId: 'acct_1', input: { text, characters: 200_000, voiceId: 'std-aria' } });
+    const slim = JSON.parse(jobs.find(job.id, { omitInput: ['text'] })!.input);
+    expect(slim).toEqual({ characters: 200_000, voiceId: 'std-aria' });
+    expect(JSON.parse(jobs.listForAccount('acct_1', 'narration', 10, { omitInput: ['text'] })[0]!.input)).toEqual(slim);
+    expect(JSON.parse(jobs.find(job.id)!.input).text).toBe(text);
+    expect(() => jobs.find(job.id, { omitInput: ["text') --"] })).toThrow();
+  });
+
   test('a job whose worker died is taken over after its lease, and completes once', async () => {
     const dead = scheduler();
     const alive = scheduler();

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { IdGenerator } from '../db/ids.ts';
 import { jobs } from '../db/schema.ts';
@@ -108,13 +108,27 @@ export class Scheduler {
     return record;
   }
 
-  find(id: string): JobRecord | undefined {
-    return this.db.select().from(jobs).where(eq(jobs.id, id)).get();
+  /**
+   * A job by id. `omitInput` names top-level fields of the JSON input to leave out (in SQLite): a poll of a
+   * 1M-character narration then reads a few hundred bytes, not the whole text each time.
+   */
+  find(id: string, options: { omitInput?: string[] } = {}): JobRecord | undefined {
+    return this.db.select(this.columns(options.omitInput)).from(jobs).where(eq(jobs.id, id)).get();
   }
 
-  /** An account's most recent jobs of a kind, newest first. */
-  listForAccount(accountId: string, kind: JobKind, limit = 50): JobRecord[] {
-    return this.db.select().from(jobs).where(and(eq(jobs.accountId, accountId), eq(jobs.kind, kind))).orderBy(desc(jobs.createdAt)).limit(limit).all();
+  /** An account's most recent jobs of a kind, newest first (`omitInput` as for `find`). */
+  listForAccount(accountId: string, kind: JobKind, limit = 50, options: { omitInput?: string[] } = {}): JobRecord[] {
+    return this.db.select(this.columns(options.omitInput)).from(jobs).where(and(eq(jobs.accountId, accountId), eq(jobs.kind, kind))).orderBy(desc(jobs.createdAt)).limit(limit).all();
+  }
+
+  private columns(omitInput: string[] = []) {
+    const columns = getTableColumns(jobs);
+    if (omitInput.length === 0) return columns;
+    const paths = omitInput.map((field) => {
+      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(field)) throw new Error(`not a field name: ${field}`);
+      return sql.raw(`'$.${field}'`);
+    });
+    return { ...columns, input: sql<string>`json_remove(${jobs.input}, ${sql.join(paths, sql`, `)})`.as('input') };
   }
 
   /** Jobs waiting or running, for load shedding. */

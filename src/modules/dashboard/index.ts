@@ -181,7 +181,7 @@ export function dashboardModule(services: Services) {
       if (!session) return redirect('/login');
       const origin = new URL(request.url).origin;
       const rows = await Promise.all(
-        services.scheduler.listForAccount(session.account.id, 'narration').map(async (job) => {
+        services.scheduler.listForAccount(session.account.id, 'narration', 50, { omitInput: ['text'] }).map(async (job) => {
           const view = (await jobView(services, job, origin)) as Record<string, any>;
           const player = view.audioUrl
             ? `<audio controls preload="none" src="${escape(view.audioUrl)}" aria-label="Narration ${escape(job.id)}"></audio><br><a href="${escape(view.audioUrl)}" download>Download MP3</a>`

@@ -61,7 +61,8 @@ export function ttsModule(services: Services) {
         const principal = authorizeApiRequest(services, request);
         const jobId = query.jobId;
         if (!jobId) throw new AppError('invalid_request', 'The query parameter `jobId` is required.');
-        const job = services.scheduler.find(jobId);
+        // The view needs the input's small fields, never its text.
+        const job = services.scheduler.find(jobId, { omitInput: ['text'] });
         // Another account's job is as unknown as a job that does not exist.
         if (!job || job.kind !== 'narration' || job.accountId !== principal.accountId) throw new AppError('not_found', 'No job with this jobId.');
         return withOwedHeaders(request, Response.json(await jobView(services, job, new URL(request.url).origin)));
