@@ -1,0 +1,45 @@
+import { describe, expect, test } from 'bun:test';
+import { CATALOG_LANGUAGES, detectLanguage, languageSpans, scriptOf } from '../providers/language/detect.ts';
+
+const SENTENCES: Record<(typeof CATALOG_LANGUAGES)[number], string> = {
+  en: 'The lighthouse keeper climbed the stairs every evening to light the lamp.',
+  es: 'El farero subía las escaleras cada tarde para encender la lámpara.',
+  fr: 'Le gardien du phare montait les escaliers chaque soir pour allumer la lampe.',
+  de: 'Der Leuchtturmwärter stieg jeden Abend die Treppe hinauf, um die Lampe anzuzünden.',
+  it: 'Il guardiano del faro saliva le scale ogni sera per accendere la lampada.',
+  pt: 'O faroleiro subia as escadas todas as noites para acender a lâmpada.',
+  zh: '灯塔看守人每天晚上爬上楼梯去点亮灯。',
+  ja: '灯台守は毎晩階段を上ってランプに火をともしました。',
+  ko: '등대지기는 매일 저녁 계단을 올라 등불을 켰습니다.',
+  tr: 'Deniz feneri bekçisi her akşam lambayı yakmak için merdivenleri tırmanırdı.',
+  ar: 'كان حارس المنارة يصعد الدرج كل مساء لإشعال المصباح.',
+  hi: 'प्रकाशस्तंभ का रखवाला हर शाम दीपक जलाने के लिए सीढ़ियाँ चढ़ता था।',
+  bn: 'বাতিঘরের রক্ষক প্রতি সন্ধ্যায় বাতি জ্বালাতে সিঁড়ি বেয়ে উঠতেন।',
+};
+
+describe('language detection', () => {
+  test('every catalog language is recognised in one plain sentence', () => {
+    for (const language of CATALOG_LANGUAGES) expect([language, detectLanguage(SENTENCES[language]).catalog]).toEqual([language, language]);
+  });
+
+  test('a language recite does not speak is named but not mapped to a catalog language', () => {
+    const guess = detectLanguage('Dit is een gewone Nederlandse zin over het weer van vandaag en morgen.');
+    expect(guess.language).toBe('nl');
+    expect(guess.catalog).toBeUndefined();
+    expect(scriptOf('Привет, как дела?')).toBe('cyrillic');
+    expect(detectLanguage('12 + 30 = 42').script).toBe('none');
+  });
+
+  test('spans follow the language sentence by sentence and cover the text exactly', () => {
+    const text = `Hello there, my friend. How are you today? ${SENTENCES.es} Muy bien. ${SENTENCES.fr} ${SENTENCES.zh}OK! ${SENTENCES.ja}`;
+    const spans = languageSpans(text);
+    expect(spans.map((span) => span.language)).toEqual(['en', 'es', 'fr', 'zh', 'ja']);
+    expect(spans.map((span) => span.text).join('')).toBe(text);
+    for (let i = 1; i < spans.length; i++) expect(spans[i]!.start).toBe(spans[i - 1]!.end);
+    expect(spans[1]!.text).toContain('Muy bien.');
+  });
+
+  test('a text with no letters takes the fallback', () => {
+    expect(languageSpans('1, 2, 3.', 'de')).toEqual([{ start: 0, end: 8, text: '1, 2, 3.', language: 'de', detected: 'de', script: 'none' }]);
+  });
+});
