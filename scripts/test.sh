@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # The whole test suite, as README and CI run it. Installs the Debian tools the tests use (ffprobe checks the presenter
-# videos, chromium drives the dashboard tests) when they are missing and this machine can install them.
+# videos, chromium drives the dashboard tests, promtool checks /metrics) when they are missing and this machine can install them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need=()
 command -v ffprobe >/dev/null 2>&1 || need+=(ffmpeg)
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v promtool >/dev/null 2>&1 || need+=(prometheus)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "installing ${need[*]} for the tests"
@@ -17,4 +18,10 @@ if [ ${#need[@]} -gt 0 ]; then
   fi
 fi
 
-exec node_modules/.bin/bun test --timeout 60000 "$@"
+# Every test harness logs to one file at debug level; afterwards it is grepped for secrets.
+log="$(mktemp -t recite-test-log.XXXXXX)"
+trap 'rm -f "$log"' EXIT
+status=0
+TEST_LOG_FILE="$log" node_modules/.bin/bun test --timeout 60000 "$@" || status=$?
+node_modules/.bin/bun scripts/check-log-secrets.ts "$log" || status=1
+exit "$status"

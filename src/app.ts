@@ -4,6 +4,8 @@ import { authorizeApiRequest, withOwedHeaders } from './auth/authorize.ts';
 import { createMcpServer, type ApiCall } from './mcp/tools.ts';
 import { AppError, errorResponse } from './errors/index.ts';
 import { docsModule } from './modules/docs/index.ts';
+import { operationsModule } from './modules/operations/index.ts';
+import { requestObservability, type RequestObservabilityOptions } from './observability/http.ts';
 import { filesModule } from './modules/jobs/index.ts';
 import { openaiModule } from './modules/openai/index.ts';
 import { usageModule } from './modules/usage/index.ts';
@@ -14,8 +16,9 @@ import { voicesModule } from './modules/voices/index.ts';
 import type { Services } from './services.ts';
 
 /** The Elysia root: one error path, the feature modules, the docs. */
-export function createApp(services: Services) {
+export function createApp(services: Services, options: RequestObservabilityOptions = {}) {
   const app = new Elysia()
+    .use(requestObservability(services, options))
     .onError(({ code, error, request }) => {
       if (error instanceof AppError) return withOwedHeaders(request, errorResponse(error));
       switch (code) {
@@ -30,7 +33,7 @@ export function createApp(services: Services) {
       }
     })
     .use(docsModule())
-    .get('/healthz', () => ({ status: 'ok' }), { detail: { hide: true } })
+    .use(operationsModule(services))
     .use(voicesModule(services))
     .use(ttsModule(services))
     .use(filesModule(services))

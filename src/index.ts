@@ -4,6 +4,7 @@ import { runAdmin } from './cli/admin.ts';
 import { ConfigError, loadConfig } from './config/index.ts';
 import { createServices } from './services.ts';
 import { recordClientAddress } from './lib/client-address.ts';
+import { metricsResponse } from './modules/operations/index.ts';
 
 /** Entry: `recite` (serve), `recite admin …`. */
 async function main(argv: string[]) {
@@ -66,6 +67,16 @@ async function serve() {
     maxRequestBodySize: 16 * 1024 * 1024,
   });
   services.logger.info('recite is listening', { url: server.url.href, engine: services.engine.id, workers: config.engineWorkers });
+  // A separate listener for Prometheus, e.g. on an address only the monitoring network reaches; no token needed.
+  const metricsServer = config.metricsAddress
+    ? Bun.serve({
+        hostname: config.metricsAddress.host,
+        port: config.metricsAddress.port,
+        fetch: (request) =>
+          new URL(request.url).pathname === '/metrics' ? metricsResponse(services) : new Response('Not found\n', { status: 404 }),
+      })
+    : undefined;
+  if (metricsServer) services.logger.info('metrics are served', { url: `${metricsServer.url.href}metrics` });
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -73,6 +84,7 @@ async function serve() {
     stopping = true;
     services.logger.info('shutting down', { signal });
     await server.stop(false);
+    await metricsServer?.stop(true);
     await services.stop();
     process.exit(0);
   };

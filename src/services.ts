@@ -7,7 +7,7 @@ import type { SpeechEngineV1 } from '../providers/spec/v1/speech-engine.ts';
 import { createMp3EncoderPool, type Mp3EncoderPool } from './audio/mp3-encoder-pool.ts';
 import type { Config } from './config/index.ts';
 import { AccountStore } from './db/accounts.ts';
-import { openDatabase, type Db } from './db/client.ts';
+import { openDatabase, pingDatabase, type Db } from './db/client.ts';
 import { randomIds, type IdGenerator } from './db/ids.ts';
 import { Ledger } from './db/ledger.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -22,6 +22,9 @@ import { VOICES } from './modules/voices/catalog.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
 import { RateLimiter } from './auth/rate-limiter.ts';
 import { IdempotencyStore } from './db/idempotency.ts';
+import { instrumentEncoders, instrumentEngine, instrumentModerator, instrumentStorage } from './observability/instrument.ts';
+import { causeOf, createMetrics, type Metrics } from './observability/metrics.ts';
+import { createReadiness, type Readiness } from './observability/readiness.ts';
 
 /** Everything the app needs, built once from config. Tests build it with a fixed clock and an in-memory database. */
 export interface Services {
@@ -40,6 +43,9 @@ export interface Services {
   rateLimiter: RateLimiter;
   renderer: VideoRendererV1;
   idempotency: IdempotencyStore;
+  metrics: Metrics;
+  /** Database, storage, moderation and engine checks for /readyz. */
+  readiness(): Promise<Readiness>;
   /** Signs audio links and sessions. */
   secret: string;
   /** Starts workers and checks every catalog voice against the engine; throws listing all problems. */
@@ -54,6 +60,9 @@ export interface ServiceOverrides {
   engine?: SpeechEngineV1;
   storage?: AudioStorageV1;
   moderator?: ModerationProviderV1;
+  metrics?: Metrics;
+  /** How long /readyz reuses a moderation or engine check (default 15 s; tests use 0). */
+  readinessCacheMs?: number;
   /** Start the job scheduler's poll loop (tests drive it by hand with runDue). */
   runJobs?: boolean;
   environment?: Record<string, string | undefined>;
@@ -65,12 +74,35 @@ export function createServices(config: Config, overrides: ServiceOverrides = {})
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const environment = overrides.environment ?? process.env;
   const db = openDatabase(config.databasePath);
-  const engine = overrides.engine ?? speechEngineFactory(config.engine)({ workers: config.engineWorkers, environment });
-  const encoders = createMp3EncoderPool({ workers: config.encoderWorkers, vbrQuality: config.mp3VbrQuality });
+  const metrics = overrides.metrics ?? createMetrics();
+  const baseEngine = overrides.engine ?? speechEngineFactory(config.engine)({ workers: config.engineWorkers, environment });
+  const engine = instrumentEngine(baseEngine, metrics, () => readiness.recordSynthesis());
+  const encoders = instrumentEncoders(createMp3EncoderPool({ workers: config.encoderWorkers, vbrQuality: config.mp3VbrQuality }), config.encoderWorkers);
   const accounts = new AccountStore(db, clock, ids);
   const ledger = new Ledger(db, clock, ids);
-  const storage = overrides.storage ?? createStorage(config.storage, environment);
-  const scheduler = new Scheduler(db, clock, ids, logger, { concurrency: config.jobConcurrency, leaseMs: config.jobLeaseMs, maxAttempts: config.jobMaxAttempts });
+  ledger.observer = (operation, credits) => metrics.credits.inc({ operation }, credits);
+  const storage = instrumentStorage(overrides.storage ?? createStorage(config.storage, environment), metrics);
+  const moderator = instrumentModerator(overrides.moderator ?? createModerator(config.moderation, environment), metrics);
+  const scheduler = new Scheduler(db, clock, ids, logger, {
+    concurrency: config.jobConcurrency,
+    leaseMs: config.jobLeaseMs,
+    maxAttempts: config.jobMaxAttempts,
+    observer: {
+      attemptEnded(kind, outcome, error) {
+        metrics.jobAttempts.inc({ kind, outcome });
+        if (error !== undefined) metrics.jobFailures.inc({ kind, cause: causeOf(error) });
+        if (kind === 'webhook') metrics.webhookDeliveries.inc({ outcome: outcome === 'completed' ? 'delivered' : outcome });
+      },
+    },
+  });
+  const readiness = createReadiness({ pingDatabase: () => pingDatabase(db), storage, moderator, engine: baseEngine, probeVoice: VOICES[0]!, cacheMs: overrides.readinessCacheMs });
+  metrics.setCollectors({
+    engineQueueDepth: () => ({ [engine.id]: engine.queueDepth() }),
+    encoderQueue: () => encoders.stats(),
+    jobsByState: () => scheduler.stats().byState,
+    oldestWaitingJobAgeSeconds: () => scheduler.stats().oldestWaitingMs / 1000,
+    creditsHeld: () => ledger.totalHeldCredits(),
+  });
   let reaper: ReturnType<typeof setInterval> | undefined;
 
   const services: Services = {
@@ -84,11 +116,13 @@ export function createServices(config: Config, overrides: ServiceOverrides = {})
     engine,
     encoders,
     storage,
-    moderator: overrides.moderator ?? createModerator(config.moderation, environment),
+    moderator,
     scheduler,
     rateLimiter: new RateLimiter(config.rateLimitPerMinute, clock),
     renderer: createRenderer(config.renderer),
     idempotency: new IdempotencyStore(db, clock),
+    metrics,
+    readiness: () => readiness.check(),
     secret: serverSecret(db, config.secret),
     async start() {
       await Promise.all([engine.start(), encoders.start()]);

@@ -30,6 +30,15 @@ export const ConfigSchema = Type.Object({
   RECITE_JOB_MAX_ATTEMPTS: Type.Integer({ minimum: 1, maximum: 20, default: 3, description: 'Attempts before a job fails for good.' }),
   RECITE_JOB_BACKLOG_LIMIT: Type.Integer({ minimum: 1, default: 100, description: 'Jobs waiting or running beyond this are refused with 503 unavailable.' }),
   RECITE_SECRET: Type.Optional(Type.String({ minLength: 32, description: 'Signs audio links and sessions; generated and stored in the database when unset.' })),
+  RECITE_METRICS_TOKEN: Type.Optional(
+    Type.String({ minLength: 16, description: 'Serve /metrics to scrapers that send this as a Bearer token.' }),
+  ),
+  RECITE_METRICS_ADDRESS: Type.Optional(
+    Type.String({
+      pattern: '^[^\\s:]+:[0-9]{1,5}$|^\\[[0-9a-fA-F:.]+\\]:[0-9]{1,5}$',
+      description: 'host:port of a separate listener that serves /metrics without a token (e.g. 127.0.0.1:9464).',
+    }),
+  ),
   RECITE_LOG_LEVEL: Type.Union([Type.Literal('debug'), Type.Literal('info'), Type.Literal('warn'), Type.Literal('error')], { default: 'info' }),
 });
 
@@ -58,6 +67,10 @@ export interface Config {
   jobBacklogLimit: number;
   secret: string | undefined;
   logLevel: RawConfig['RECITE_LOG_LEVEL'];
+  /** /metrics is served on the main port only to this Bearer token; undefined: not on the main port. */
+  metricsToken: string | undefined;
+  /** A separate listener for /metrics (no token), as host and port. */
+  metricsAddress: { host: string; port: number } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -108,7 +121,15 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     jobBacklogLimit: raw.RECITE_JOB_BACKLOG_LIMIT,
     secret: raw.RECITE_SECRET,
     logLevel: raw.RECITE_LOG_LEVEL,
+    metricsToken: raw.RECITE_METRICS_TOKEN,
+    metricsAddress: parseAddress(raw.RECITE_METRICS_ADDRESS),
   };
+}
+
+function parseAddress(value: string | undefined): { host: string; port: number } | undefined {
+  if (!value) return undefined;
+  const cut = value.lastIndexOf(':');
+  return { host: value.slice(0, cut).replace(/^\[(.*)\]$/, '$1'), port: Number(value.slice(cut + 1)) };
 }
 
 /** Settings read by providers and clients themselves (each checks its own); not flagged as unknown here. */

@@ -37,3 +37,8 @@ function migrate(sqlite: Database) {
     }).immediate();
   }
 }
+
+/** One round trip to the database (readiness). */
+export function pingDatabase(db: Db): void {
+  db.$client.query('SELECT 1').get();
+}

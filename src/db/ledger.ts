@@ -16,7 +16,12 @@ export type ReserveOutcome =
  * The credit ledger. Every write that can spend is one synchronous IMMEDIATE transaction, and each grant's
  * `remaining` is decremented by a guarded UPDATE (`remaining >= n`), so concurrent requests can never overdraw.
  */
+export type LedgerObserver = (operation: 'reserved' | 'captured' | 'voided', credits: number) => void;
+
 export class Ledger {
+  /** Told of every credit movement (metrics). */
+  observer: LedgerObserver | undefined;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -69,7 +74,7 @@ export class Ledger {
   reserve(options: { accountId: string; apiKeyId: string | null; product: Product; characters: number; credits: number; holdMs: number }): ReserveOutcome {
     this.applyPlanGrants(options.accountId);
     const now = this.clock.now();
-    return this.db.transaction((tx): ReserveOutcome => {
+    const outcome = this.db.transaction((tx): ReserveOutcome => {
       if (options.apiKeyId) {
         const key = tx.select({ cap: apiKeys.monthlyCapCharacters }).from(apiKeys).where(eq(apiKeys.id, options.apiKeyId)).get();
         if (key?.cap != null) {
@@ -115,6 +120,8 @@ export class Ledger {
       }
       return { ok: true, reservationId };
     }, { behavior: 'immediate' });
+    if (outcome.ok) this.observer?.('reserved', options.credits);
+    return outcome;
   }
 
   /** Marks the reserved credits as spent. Returns false when the reservation was not held (already settled). */
@@ -129,9 +136,10 @@ export class Ledger {
       .update(reservations)
       .set({ status: 'captured', settledAt: now })
       .where(and(eq(reservations.id, reservationId), eq(reservations.status, 'held')))
-      .returning({ accountId: reservations.accountId })
+      .returning({ accountId: reservations.accountId, credits: reservations.credits })
       .get();
     if (!updated) return false;
+    this.observer?.('captured', updated.credits);
     tx.insert(ledgerEntries).values({ accountId: updated.accountId, reservationId, kind: 'capture', credits: 0, createdAt: now }).run();
     return true;
   }
@@ -147,9 +155,10 @@ export class Ledger {
       .update(reservations)
       .set({ status: 'voided', settledAt: now, reason })
       .where(and(eq(reservations.id, reservationId), eq(reservations.status, 'held')))
-      .returning({ accountId: reservations.accountId })
+      .returning({ accountId: reservations.accountId, credits: reservations.credits })
       .get();
     if (!updated) return false;
+    this.observer?.('voided', updated.credits);
     const allocations = tx.select().from(reservationAllocations).where(eq(reservationAllocations.reservationId, reservationId)).all();
     for (const allocation of allocations) {
       tx.update(creditGrants).set({ remaining: sql`${creditGrants.remaining} + ${allocation.credits}` }).where(eq(creditGrants.id, allocation.grantId)).run();
@@ -201,6 +210,12 @@ export class Ledger {
       .where(and(eq(creditGrants.accountId, accountId), gt(creditGrants.expiresAt, now), gt(creditGrants.remaining, 0)))
       .orderBy(asc(creditGrants.expiresAt))
       .all();
+  }
+
+  /** Credits held across all accounts (metrics). */
+  totalHeldCredits(): number {
+    const row = this.db.select({ total: sum(reservations.credits) }).from(reservations).where(eq(reservations.status, 'held')).get();
+    return Number(row?.total ?? 0);
   }
 
   heldCredits(accountId: string): number {

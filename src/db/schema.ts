@@ -121,6 +121,8 @@ export const jobs = sqliteTable('jobs', {
   createdAt: integer('created_at').notNull(),
   updatedAt: integer('updated_at').notNull(),
   finishedAt: integer('finished_at'),
+  /** Id of the HTTP request that enqueued the job, so the job's log lines can be tied to it. */
+  requestId: text('request_id'),
 }, (table) => [
   index('jobs_runnable').on(table.status, table.runAt),
   index('jobs_account').on(table.accountId, table.createdAt),

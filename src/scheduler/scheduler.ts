@@ -4,6 +4,7 @@ import type { IdGenerator } from '../db/ids.ts';
 import { jobs } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Logger } from '../lib/logger.ts';
+import { currentContext, runWithContext } from '../observability/request-context.ts';
 import { assertTransition, retryDelayMs, type JobStatus } from './job-states.ts';
 
 export type JobRecord = typeof jobs.$inferSelect;
@@ -39,6 +40,14 @@ export interface SchedulerOptions {
   maxAttempts: number;
   retryBaseMs: number;
   retryCapMs: number;
+  /** Told how each attempt ended (metrics); never allowed to change the outcome. */
+  observer?: SchedulerObserver;
+}
+
+export type AttemptOutcome = 'completed' | 'retrying' | 'failed' | 'handed_back';
+
+export interface SchedulerObserver {
+  attemptEnded(kind: JobKind, outcome: AttemptOutcome, error?: unknown): void;
 }
 
 export const DEFAULT_SCHEDULER_OPTIONS: SchedulerOptions = {
@@ -102,6 +111,7 @@ export class Scheduler {
       createdAt: now,
       updatedAt: now,
       finishedAt: null,
+      requestId: currentContext()?.requestId ?? null,
     };
     (tx ?? this.db).insert(jobs).values(record).run();
     if (this.started) queueMicrotask(() => this.poll());
@@ -139,6 +149,20 @@ export class Scheduler {
       .where(and(inArray(jobs.status, ['queued', 'running', 'retrying']), kind ? eq(jobs.kind, kind) : undefined))
       .get();
     return Number(row?.count ?? 0);
+  }
+
+  /** Jobs per state, and how long the oldest due job has waited for a worker (metrics). */
+  stats(): { byState: Record<string, number>; oldestWaitingMs: number } {
+    const rows = this.db.select({ status: jobs.status, count: sql<number>`count(*)` }).from(jobs).groupBy(jobs.status).all();
+    const byState: Record<string, number> = { queued: 0, running: 0, retrying: 0, completed: 0, failed: 0 };
+    for (const row of rows) byState[row.status] = Number(row.count);
+    const now = this.clock.now();
+    const oldest = this.db
+      .select({ runAt: sql<number | null>`min(${jobs.runAt})` })
+      .from(jobs)
+      .where(and(inArray(jobs.status, ['queued', 'retrying']), lte(jobs.runAt, now)))
+      .get();
+    return { byState, oldestWaitingMs: oldest?.runAt == null ? 0 : Math.max(0, now - Number(oldest.runAt)) };
   }
 
   start(): void {
@@ -246,7 +270,12 @@ export class Scheduler {
     }, { behavior: 'immediate' });
   }
 
-  private async execute(job: JobRecord, controller = new AbortController()): Promise<void> {
+  private execute(job: JobRecord, controller = new AbortController()): Promise<void> {
+    // Every log line the job writes carries its id and the id of the request that asked for it.
+    return runWithContext({ jobId: job.id, requestId: job.requestId ?? undefined }, () => this.executeInContext(job, controller));
+  }
+
+  private async executeInContext(job: JobRecord, controller: AbortController): Promise<void> {
     const handler = this.handlers.get(job.kind)!;
     let lastProgressWrite = 0;
     const heartbeat = setInterval(() => {
@@ -285,14 +314,21 @@ export class Scheduler {
           return true;
         }, { behavior: 'immediate' }),
     };
+    this.logger.info('job started', { kind: job.kind, attempt: job.attempts });
     try {
       await handler.run(context);
       const current = this.find(job.id);
       if (current?.status === 'running' && current.leaseOwner === this.owner) throw new Error('handler returned without completing the job');
+      this.logger.info('job completed', { kind: job.kind, attempt: job.attempts });
+      this.options.observer?.attemptEnded(job.kind, 'completed');
     } catch (error) {
-      if (controller.signal.aborted && controller.signal.reason instanceof DrainError) return;
+      if (controller.signal.aborted && controller.signal.reason instanceof DrainError) {
+        this.options.observer?.attemptEnded(job.kind, 'handed_back');
+        return;
+      }
       const message = error instanceof Error ? error.message : String(error);
-      this.fail(job.id, message, handler.isPermanent?.(error) ?? false);
+      const outcome = this.fail(job.id, message, handler.isPermanent?.(error) ?? false);
+      if (outcome) this.options.observer?.attemptEnded(job.kind, outcome, error);
     } finally {
       clearInterval(heartbeat);
     }
@@ -303,19 +339,20 @@ export class Scheduler {
     return this.db.update(jobs).set({ leaseExpiresAt: now + this.options.leaseMs, updatedAt: now }).where(and(eq(jobs.id, id), eq(jobs.status, 'running'), eq(jobs.leaseOwner, this.owner))).returning({ id: jobs.id }).all().length === 1;
   }
 
-  private fail(id: string, message: string, permanent: boolean) {
-    this.db.transaction((tx) => {
+  private fail(id: string, message: string, permanent: boolean): 'retrying' | 'failed' | undefined {
+    return this.db.transaction((tx) => {
       const job = tx.select().from(jobs).where(and(eq(jobs.id, id), eq(jobs.status, 'running'), eq(jobs.leaseOwner, this.owner))).get();
-      if (!job) return;
+      if (!job) return undefined;
       if (!permanent && job.attempts < job.maxAttempts) {
         const now = this.clock.now();
         assertTransition(job.status, 'retrying');
         const delay = retryDelayMs(job.attempts, { baseMs: this.options.retryBaseMs, capMs: this.options.retryCapMs });
         tx.update(jobs).set({ status: 'retrying', runAt: now + delay, lastError: message, leaseOwner: null, leaseExpiresAt: null, updatedAt: now }).where(eq(jobs.id, id)).run();
         this.logger.warn('job failed; will retry', { jobId: id, attempt: job.attempts, delayMs: delay, error: message });
-        return;
+        return 'retrying' as const;
       }
       this.failInTransaction(tx, job, message);
+      return 'failed' as const;
     }, { behavior: 'immediate' });
   }
 

@@ -5,7 +5,8 @@ import { createApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config/index.ts';
 import type { PlanId } from '../../src/billing/plans.ts';
 import { fixedClock } from '../../src/lib/clock.ts';
-import { silentLogger } from '../../src/lib/logger.ts';
+import pino from 'pino';
+import { createLogger, silentLogger, type Logger } from '../../src/lib/logger.ts';
 import { createServices, type ServiceOverrides, type Services } from '../../src/services.ts';
 
 export const TEST_START = '2026-03-10T12:00:00Z';
@@ -34,7 +35,7 @@ export async function createHarness(options: { environment?: Record<string, stri
     ...options.environment,
   });
   const clock = fixedClock(TEST_START);
-  const services = createServices(config, { clock, logger: silentLogger, ...options.overrides });
+  const services = createServices(config, { clock, logger: testLogger(), ...options.overrides });
   if (options.start !== false) await services.start();
   const app = createApp(services);
   let accounts = 0;
@@ -71,4 +72,17 @@ export async function createHarness(options: { environment?: Record<string, stri
       rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+let sharedTestLogger: Logger | undefined;
+
+/**
+ * Silent, unless TEST_LOG_FILE names a file: then every harness logs there at debug level, so scripts/test.sh can
+ * grep a whole test run's logs for secrets.
+ */
+function testLogger(): Logger {
+  const file = process.env.TEST_LOG_FILE;
+  if (!file) return silentLogger;
+  sharedTestLogger ??= createLogger('debug', pino.destination({ dest: file, append: true, sync: true }));
+  return sharedTestLogger;
 }
