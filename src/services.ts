@@ -61,8 +61,8 @@ export interface ServiceOverrides {
   storage?: AudioStorageV1;
   moderator?: ModerationProviderV1;
   metrics?: Metrics;
-  /** How long /readyz reuses a moderation or engine check (default 15 s; tests use 0). */
-  readinessCacheMs?: number;
+  /** How long /readyz reuses a moderation or engine check (default 15 s) and waits for one (default 3 s). */
+  readiness?: { cacheMs?: number; timeoutMs?: number };
   /** Start the job scheduler's poll loop (tests drive it by hand with runDue). */
   runJobs?: boolean;
   environment?: Record<string, string | undefined>;
@@ -95,7 +95,7 @@ export function createServices(config: Config, overrides: ServiceOverrides = {})
       },
     },
   });
-  const readiness = createReadiness({ pingDatabase: () => pingDatabase(db), storage, moderator, engine: baseEngine, probeVoice: VOICES[0]!, cacheMs: overrides.readinessCacheMs });
+  const readiness = createReadiness({ pingDatabase: () => pingDatabase(db), storage, moderator, engine: baseEngine, probeVoice: VOICES[0]!, ...overrides.readiness });
   metrics.setCollectors({
     engineQueueDepth: () => ({ [engine.id]: engine.queueDepth() }),
     encoderQueue: () => encoders.stats(),

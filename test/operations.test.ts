@@ -228,7 +228,7 @@ describe('/readyz', () => {
         RECITE_OPENAI_MODERATION_URL: `http://127.0.0.1:${moderationPort}`,
         RECITE_MODERATION_TIMEOUT_MS: '2000',
     };
-    harness = await createHarness({ environment, overrides: { runJobs: false, readinessCacheMs: 0, environment } });
+    harness = await createHarness({ environment, overrides: { runJobs: false, readiness: { cacheMs: 0, timeoutMs: 30_000 }, environment } });
   });
   afterAll(async () => {
     await harness?.close();

@@ -5,7 +5,8 @@ import type { Mp3EncoderPool } from '../audio/mp3-encoder-pool.ts';
 import type { Metrics } from './metrics.ts';
 
 /**
- * Wrappers that measure a provider at its spec boundary, so no engine, moderator or storage needs to know about
+ * Wrappers that measure a provider at its spec boundary (every spec field is copied, so code that spreads a
+ * provider still sees them all), so no engine, moderator or storage needs to know about
  * metrics (and a third-party provider is measured the same way as ours).
  */
 
@@ -36,7 +37,18 @@ export function instrumentEngine(engine: SpeechEngineV1, metrics: Metrics, onSuc
       },
     };
   };
-  return Object.assign(Object.create(engine) as SpeechEngineV1, { synthesize });
+  return {
+    ...engine,
+    specificationVersion: engine.specificationVersion,
+    id: engine.id,
+    sampleRate: engine.sampleRate,
+    capabilities: engine.capabilities,
+    start: () => engine.start(),
+    stop: () => engine.stop(),
+    validateVoice: (voice) => engine.validateVoice(voice),
+    queueDepth: () => engine.queueDepth(),
+    synthesize,
+  };
 }
 
 function codePoints(text: string): number {
@@ -69,7 +81,9 @@ export function instrumentEncoders(pool: Mp3EncoderPool, workers: number): Mp3En
         closed = true;
       };
       const bytes = stream.bytes;
-      return Object.assign(Object.create(stream) as typeof stream, {
+      return {
+        write: (samples) => stream.write(samples),
+        end: () => stream.end(),
         abort() {
           close();
           stream.abort();
@@ -83,7 +97,7 @@ export function instrumentEncoders(pool: Mp3EncoderPool, workers: number): Mp3En
             }
           },
         },
-      });
+      };
     },
     stats: () => ({ queued: Math.max(0, open - workers), busy: Math.min(open, workers), workers }),
   };
@@ -111,7 +125,7 @@ export function instrumentStorage(storage: AudioStorageV1, metrics: Metrics): Au
     healthy: timed('healthy', storage.healthy.bind(storage)),
   };
   if (storage.presign) wrapped.presign = timed('presign', storage.presign.bind(storage));
-  return Object.assign(Object.create(storage) as AudioStorageV1, wrapped);
+  return { ...storage, specificationVersion: storage.specificationVersion, id: storage.id, capabilities: storage.capabilities, ...wrapped } as AudioStorageV1;
 }
 
 export function instrumentModerator(moderator: ModerationProviderV1, metrics: Metrics): ModerationProviderV1 {
@@ -133,5 +147,11 @@ export function instrumentModerator(moderator: ModerationProviderV1, metrics: Me
       stop();
     }
   };
-  return Object.assign(Object.create(moderator) as ModerationProviderV1, { moderate });
+  return {
+    ...moderator,
+    specificationVersion: moderator.specificationVersion,
+    id: moderator.id,
+    capabilities: moderator.capabilities,
+    moderate,
+  };
 }

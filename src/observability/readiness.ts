@@ -29,6 +29,8 @@ export interface ReadinessSources {
   now?: () => number;
   /** How long a moderation or engine check is reused. */
   cacheMs?: number;
+  /** How long one check may take before it counts as failed. */
+  timeoutMs?: number;
 }
 
 const CHECK_TIMEOUT_MS = 3_000;
@@ -37,15 +39,16 @@ const CACHE_MS = 15_000;
 export function createReadiness(sources: ReadinessSources): { check(): Promise<Readiness>; recordSynthesis(): void } {
   const now = sources.now ?? Date.now;
   const cacheMs = sources.cacheMs ?? CACHE_MS;
+  const timeoutMs = sources.timeoutMs ?? CHECK_TIMEOUT_MS;
   let moderationCache: { at: number; check: ReadinessCheck } | undefined;
   let lastSynthesis = 0;
 
   const withTimeout = async (name: ReadinessCheck['name'], run: (signal: AbortSignal) => Promise<string | undefined>) => {
-    const signal = AbortSignal.timeout(CHECK_TIMEOUT_MS);
+    const signal = AbortSignal.timeout(timeoutMs);
     try {
       const failure = await Promise.race([
         run(signal),
-        new Promise<string>((resolve) => signal.addEventListener('abort', () => resolve(`no answer in ${CHECK_TIMEOUT_MS} ms`), { once: true })),
+        new Promise<string>((resolve) => signal.addEventListener('abort', () => resolve(`no answer in ${timeoutMs} ms`), { once: true })),
       ]);
       return failure ? { name, ok: false, detail: failure } : { name, ok: true };
     } catch (error) {
