@@ -15,7 +15,9 @@ const showErrors = process.argv.includes('--errors');
 const provider = createModerator(providerId, process.env);
 const setName = process.argv.includes('--set') ? process.argv[process.argv.indexOf('--set') + 1]! : 'test-set';
 const lines = (await Bun.file(new URL(`../providers/moderation/local/data/${setName}.jsonl`, import.meta.url)).text()).trim().split('\n');
-const examples = lines.map((line) => JSON.parse(line) as { text: string; labels: ModerationCategory[] });
+const examples = lines.filter((line) => line.trim()).map((line) => JSON.parse(line) as { text: string; labels: ModerationCategory[]; language?: string });
+/** Per language: true positives and positives per category, benign texts and those flagged. */
+const perLanguage = new Map<string, { positives: Record<string, number>; found: Record<string, number>; benign: number; benignFlagged: number }>();
 
 const stats = Object.fromEntries(MODERATION_CATEGORIES.map((category) => [category, { truePositive: 0, falsePositive: 0, falseNegative: 0 }]));
 let benign = 0;
@@ -32,9 +34,22 @@ for (const example of examples) {
     if (!expected && actual) stats[category]!.falsePositive++;
     if (expected && !actual) stats[category]!.falseNegative++;
   }
+  const language = example.language ?? 'en';
+  const entry = perLanguage.get(language) ?? { positives: {}, found: {}, benign: 0, benignFlagged: 0 };
+  perLanguage.set(language, entry);
+  for (const label of example.labels) {
+    entry.positives[label] = (entry.positives[label] ?? 0) + 1;
+    if (flagged.includes(label)) entry.found[label] = (entry.found[label] ?? 0) + 1;
+  }
+  // A text in a language the moderator cannot read, refused as such, counts as flagged (it does not pass).
+  const refused = !result.verdict.flagged && result.verdict.unjudged !== undefined;
   if (example.labels.length === 0) {
     benign++;
-    if (flagged.length > 0) benignFlagged++;
+    entry.benign++;
+    if (flagged.length > 0 || refused) {
+      benignFlagged++;
+      entry.benignFlagged++;
+    }
   }
   const missed = example.labels.filter((label) => !flagged.includes(label));
   const extra = flagged.filter((label) => !example.labels.includes(label));
@@ -52,8 +67,26 @@ for (const category of MODERATION_CATEGORIES) {
   console.log(`${category.padEnd(22)}${precision.toFixed(3).padStart(9)}${recall.toFixed(3).padStart(8)}  (${truePositive}/${falsePositive}/${falseNegative})`);
 }
 const falsePositiveRate = benignFlagged / Math.max(1, benign);
-if (falsePositiveRate > 0.03) ok = false;
-console.log(`\nbenign false-positive rate: ${(falsePositiveRate * 100).toFixed(1)}% (${benignFlagged}/${benign}); targets: recall >= 0.9 per category, benign FP <= 3%: ${ok ? 'met' : 'MISSED'}`);
+if (falsePositiveRate > 0.02) ok = false;
+console.log(`\nbenign false-positive rate: ${(falsePositiveRate * 100).toFixed(1)}% (${benignFlagged}/${benign}); targets: recall >= 0.9 per category, benign FP <= 2%: ${ok ? 'met' : 'MISSED'}`);
+
+// Per language: recall per category (found/positives), benign false positives, and the gap to English.
+const recallOf = (entry: { positives: Record<string, number>; found: Record<string, number> }) => {
+  const positives = Object.values(entry.positives).reduce((sum, value) => sum + value, 0);
+  const found = Object.values(entry.found).reduce((sum, value) => sum + value, 0);
+  return positives ? found / positives : NaN;
+};
+if (perLanguage.size > 1 || !perLanguage.has('en')) {
+  console.log('\nper language: recall over all categories, then per category (found/positives), benign FP');
+  const english = perLanguage.get('en');
+  for (const [language, entry] of [...perLanguage.entries()].sort()) {
+    const recall = recallOf(entry);
+    const cells = MODERATION_CATEGORIES.map((category) => `${category.slice(0, 7)} ${entry.found[category] ?? 0}/${entry.positives[category] ?? 0}`).join('  ');
+    const gap = english && language !== 'en' && ['es', 'fr', 'de', 'pt', 'it'].includes(language) ? `  (English ${recallOf(english).toFixed(3)}, gap ${(recallOf(english) - recall).toFixed(3)}; target <= 0.05)` : '';
+    console.log(`  ${language.padEnd(4)} recall ${recall.toFixed(3)}  ${cells}  FP ${entry.benignFlagged}/${entry.benign}${gap}`);
+  }
+}
+console.log('targets (issue 14): recall >= 0.90 per category; benign FP <= 2% (<= 3% on hard negatives); es/fr/de/pt/it within 0.05 of English');
 
 // Long texts: each positive buried in the middle of 6,000 characters of benign narration must still be found, and all
 // benign examples joined into one long text must pass (one false window rejects a whole book).

@@ -21,7 +21,10 @@ const EPOCHS = argument('--epochs', 300);
 const MAX_BENIGN_RATE = argument('--max-benign', 0.004);
 const FOLDS = 5;
 const directory = join(import.meta.dir, '..', 'providers', 'moderation', 'local');
-export const TRAINING_SETS = ['dev-set', 'holdout-set', 'fresh-set', 'supplement', 'casual', 'literary', 'formal'];
+// train-*.jsonl: sets written blind for issue 14 (English intent and threats, the five European languages, and the
+// other catalog languages, which the model does not read and so only their model-language examples are kept).
+export const TRAINING_SETS = ['dev-set', 'holdout-set', 'fresh-set', 'supplement', 'casual', 'literary', 'formal', 'train-en-intent', 'train-es', 'train-fr', 'train-de', 'train-pt', 'train-it'];
+const MODEL_LANGUAGES = new Set(['en', 'es', 'fr', 'de', 'pt', 'it']);
 
 interface Example {
   text: string;
@@ -34,7 +37,12 @@ const raw: { text: string; labels: ModerationCategory[]; set: string }[] = [];
 for (const set of TRAINING_SETS) {
   const file = Bun.file(join(directory, 'data', `${set}.jsonl`));
   if (!(await file.exists())) continue;
-  for (const line of (await file.text()).trim().split('\n')) raw.push({ ...(JSON.parse(line) as { text: string; labels: ModerationCategory[] }), set });
+  for (const line of (await file.text()).trim().split('\n')) {
+    if (!line.trim()) continue;
+    const example = JSON.parse(line) as { text: string; labels: ModerationCategory[]; language?: string };
+    if (example.language && !MODEL_LANGUAGES.has(example.language)) continue;
+    raw.push({ text: example.text, labels: example.labels, set });
+  }
 }
 
 // Vocabulary: class and class-pair features always; words and word pairs seen in at least two texts.
