@@ -14,7 +14,9 @@ const providerId = process.argv[2] && !process.argv[2].startsWith('--') ? proces
 const showErrors = process.argv.includes('--errors');
 const provider = createModerator(providerId, process.env);
 const setName = process.argv.includes('--set') ? process.argv[process.argv.indexOf('--set') + 1]! : 'test-set';
-const lines = (await Bun.file(new URL(`../providers/moderation/local/data/${setName}.jsonl`, import.meta.url)).text()).trim().split('\n');
+// Several sets may be named, comma-separated; their figures are pooled (and split by language below).
+const lines: string[] = [];
+for (const name of setName.split(',')) lines.push(...(await Bun.file(new URL(`../providers/moderation/local/data/${name}.jsonl`, import.meta.url)).text()).trim().split('\n'));
 const examples = lines.filter((line) => line.trim()).map((line) => JSON.parse(line) as { text: string; labels: ModerationCategory[]; language?: string });
 /** Per language: true positives and positives per category, benign texts and those flagged. */
 const perLanguage = new Map<string, { positives: Record<string, number>; found: Record<string, number>; benign: number; benignFlagged: number }>();

@@ -1,5 +1,5 @@
 import { MODERATION_CATEGORIES, type ModerationVerdict } from '../../spec/v1/moderation.ts';
-import { sequenceIntent } from './intent.ts';
+import { peacefulWeapon, sequenceIntent } from './intent.ts';
 import { defaultModel, type Model } from './model.ts';
 import { type AnalysedSentence, analyse, CONTEXT_RADIUS, SHORT_SENTENCES, windowsOf } from './windows.ts';
 
@@ -126,6 +126,9 @@ function applyRules(sentences: AnalysedSentence[], best: Assessment['best']) {
     if (best[threats]!.score >= 1) return;
     if (!sentence.features.includes('s:announce_harm_person') && !sentence.features.includes('s:bring_weapon')) return;
     if (sentence.features.includes('s:harm_in_contest')) return;
+    if (!sentence.features.includes('s:announce_harm_person') && peacefulWeapon(sentence.lower)) return;
+    // "Eat my last slice and I'll kill you": harm announced over food is hyperbole.
+    if (sentence.features.includes('c:FOOD') && !sentence.features.includes('c:WEAPON')) return;
     const around = sentences.slice(Math.max(0, index - CONTEXT_RADIUS), index + CONTEXT_RADIUS + 1).flatMap((neighbour) => neighbour.context);
     if (['c:BANTER', 'c:FICTION', 'c:REPORT', 'c:HISTORY', 'c:META'].some((cue) => sentence.features.includes(cue) || around.includes(cue))) return;
     best[threats] = { score: 1, start: sentence.start, end: sentence.end };

@@ -116,8 +116,8 @@ export const EUROPEAN_CLASSES: Record<EuropeanLanguage, Record<string, string>> 
       rey | reina | caballero | monstruo | zombi | vampiro | fantasma | reino | castillo | magia | leyenda | pelicula | serie | libro |
       escena | guion | juego | videojuego`,
     BANTER: `partido | equipo | jugar | ganar | perder | liga | ajedrez | torneo | temporada | final | jaja | broma | bromeando | futbol |
-      baloncesto | tenis | carrera | examen | entrevista`,
-    FOOD: `receta | cocinar | pollo | ternera | cerdo | cordero | pescado | carne | cocina | horno | parrilla | filete | filetear`,
+      baloncesto | tenis | carrera | examen | entrevista | primer tiempo | segundo tiempo | cuarto | gol | goles | canasta | rival | derbi | clasico`,
+    FOOD: `receta | cocinar | pollo | ternera | cerdo | cordero | pescado | carne | cocina | horno | parrilla | filete | filetear | tarta | pastel | pizza | postre | trozo | galletas | chocolate`,
     META: `racista | racismo | discurso de odio | insulto | discriminacion | ofensivo | prejuicio | estereotipo | xenofobia | homofobia |
       acoso | abuso | denuncie | inaceptable | vergonzoso | me llamo | me grito`,
     SAFETY: `seguridad | seguro | nunca | evitar | no | precaucion | proteger | defensa personal | emergencia | llama al 112 | ayuda |
@@ -184,8 +184,8 @@ export const EUROPEAN_CLASSES: Record<EuropeanLanguage, Record<string, string>> 
       rainha | cavaleiro | monstro | zumbi | vampiro | fantasma | reino | castelo | magia | lenda | filme | serie | livro | cena |
       roteiro | jogo | videogame`,
     BANTER: `jogo | partida | time | jogar | ganhar | perder | campeonato | xadrez | torneio | temporada | final | kkk | haha | brincadeira |
-      brincando | futebol | basquete | tenis | corrida | prova | entrevista`,
-    FOOD: `receita | cozinhar | frango | carne | porco | cordeiro | peixe | cozinha | forno | churrasco | grelha | file | filetar`,
+      brincando | futebol | basquete | tenis | corrida | prova | entrevista | primeiro tempo | segundo tempo | gol | gols | cesta | rival | classico`,
+    FOOD: `receita | cozinhar | frango | carne | porco | cordeiro | peixe | cozinha | forno | churrasco | grelha | file | filetar | bolo | pedaco | pizza | sobremesa | biscoitos | chocolate`,
     META: `racista | racismo | discurso de odio | insulto | discriminacao | ofensivo | preconceito | estereotipo | xenofobia | homofobia |
       assedio | abuso | denunciei | inaceitavel | vergonhoso | me chamou | gritou comigo`,
     SAFETY: `seguranca | seguro | nunca | evitar | nao | cuidado | proteger | defesa pessoal | emergencia | ligue 190 | ajuda | prevenir |
@@ -252,8 +252,8 @@ export const EUROPEAN_CLASSES: Record<EuropeanLanguage, Record<string, string>> 
       drago | strega | principessa | re | regina | cavaliere | mostro | zombie | vampiro | fantasma | regno | castello | magia |
       leggenda | film | serie | libro | scena | copione | gioco | videogioco`,
     BANTER: `partita | squadra | giocare | vincere | perdere | campionato | scacchi | torneo | stagione | finale | ahah | scherzo |
-      scherzando | calcio | basket | tennis | gara | esame | colloquio`,
-    FOOD: `ricetta | cucinare | pollo | manzo | maiale | agnello | pesce | carne | cucina | forno | griglia | filetto | sfilettare`,
+      scherzando | calcio | basket | tennis | gara | esame | colloquio | primo tempo | secondo tempo | gol | canestro | rivale | derby`,
+    FOOD: `ricetta | cucinare | pollo | manzo | maiale | agnello | pesce | carne | cucina | forno | griglia | filetto | sfilettare | fetta | tiramisu | pizza | torta | dolce | biscotti | cioccolato`,
     META: `razzista | razzismo | incitamento all'odio | insulto | discriminazione | offensivo | pregiudizio | stereotipo | xenofobia |
       omofobia | molestie | abuso | denunciato | inaccettabile | vergognoso | mi ha chiamato | mi ha urlato`,
     SAFETY: `sicurezza | sicuro | mai | evitare | non | attenzione | proteggere | autodifesa | emergenza | chiama il 112 | aiuto |
@@ -320,8 +320,8 @@ export const EUROPEAN_CLASSES: Record<EuropeanLanguage, Record<string, string>> 
       princesse | roi | reine | chevalier | monstre | zombie | vampire | fantome | royaume | chateau | magie | legende | film |
       serie | livre | scene | scenario | jeu | jeu video`,
     BANTER: `match | equipe | jouer | gagner | perdre | championnat | echecs | tournoi | saison | finale | mdr | lol | blague |
-      je plaisante | foot | football | basket | tennis | course | examen | entretien`,
-    FOOD: `recette | cuisiner | poulet | boeuf | porc | agneau | poisson | viande | cuisine | four | grill | filet | fileter`,
+      je plaisante | foot | football | basket | tennis | course | examen | entretien | mi-temps | quart-temps | premier quart | but | buts | panier | adversaire | derby`,
+    FOOD: `recette | cuisiner | poulet | boeuf | porc | agneau | poisson | viande | cuisine | four | grill | filet | fileter | gateau | part | pizza | dessert | biscuits | chocolat`,
     META: `raciste | racisme | discours de haine | insulte | discrimination | offensant | prejuge | stereotype | xenophobie | homophobie |
       harcelement | abus | signale | inacceptable | honteux | m'a traite | m'a crie`,
     SAFETY: `securite | sur | jamais | eviter | ne pas | attention | proteger | autodefense | legitime defense | urgence |
@@ -394,8 +394,8 @@ export const EUROPEAN_CLASSES: Record<EuropeanLanguage, Record<string, string>> 
       konig | konigin | ritter | monster | zombie | vampir | geist | konigreich | schloss | magie | legende | film | serie | buch |
       szene | drehbuch | spiel | videospiel`,
     BANTER: `spiel | mannschaft | spielen | gewinnen | verlieren | liga | schach | turnier | saison | finale | haha | witz | scherz |
-      fussball | basketball | tennis | rennen | prufung | vorstellungsgesprach`,
-    FOOD: `rezept | kochen | huhn | hahnchen | rind | schwein | lamm | fisch | fleisch | kuche | ofen | grill | filet | filetieren`,
+      fussball | basketball | tennis | rennen | prufung | vorstellungsgesprach | halbzeit | viertel | tor | tore | korb | gegner | derby`,
+    FOOD: `rezept | kochen | huhn | hahnchen | rind | schwein | lamm | fisch | fleisch | kuche | ofen | grill | filet | filetieren | kuchen | stuck | pizza | nachtisch | kekse | schokolade`,
     META: `rassistisch | rassismus | hassrede | beleidigung | diskriminierung | beleidigend | vorurteil | stereotyp | fremdenfeindlich |
       homophobie | belastigung | missbrauch | gemeldet | inakzeptabel | beschamend | hat mich genannt | hat mich angeschrien`,
     SAFETY: `sicherheit | sicher | niemals | vermeiden | nicht | vorsicht | schutzen | selbstverteidigung | notfall | notruf | ruf 110 |

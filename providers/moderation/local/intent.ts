@@ -37,13 +37,18 @@ const SEIZE = /\b(?:grab|snatch|bundle|drag|push (?:her|him) into|pull (?:her|hi
 
 const ANNOUNCED_WEAPON = /\b(?:bring|bringing|take|taking|carry|carrying|come|coming|show up|showing up|turn up|turning up|pay(?:ing)? (?:\w+ )?a visit)\b[^.]{0,40}\b(?:gun|guns|rifle|shotgun|pistol|handgun|revolver|firearm|ar-15|ak|machete|acid|petrol|gasoline)\b/;
 const NAMED_WHEN_WHERE = /\b(?:for|to|at|on) [A-Z][a-z]+\b|\b(?:tonight|tomorrow|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|this (?:weekend|evening|afternoon|morning)|next week|at (?:\d|noon|midnight|dawn)|depot|office|school|church|mosque|synagogue|his (?:house|place|work)|her (?:house|place|work))\b/i;
-const PEACEFUL_WEAPON = /\b(?:range|club|gunsmith|cleaning|clean it|repair|service|licen[cs]e|deer|hunt|hunting|season|competition|match|museum|display|collection|cake|bread|camping|safe|locked|sell|selling|buyer|valuation|appraisal|the shop)\b/;
+const PEACEFUL_WEAPON = /\b(?:range|club|gunsmith|cleaning|clean it|repair|service|licen[cs]e|deer|hunt|hunting|season|competition|club|match|museum|display|collection|cake|bread|camping|safe|locked|sell|selling|buyer|valuation|appraisal|the shop)\b/;
 
 const ACQUIRE = /\b(?:buy|get|grab|rent|borrow|steal|pick up|order|obtain|bring)\b/;
 const APPROACH = /\b(?:go to|walk up|drive to|wait (?:for|until|outside|behind|near)|follow|park|get close|approach|find (?:him|her|them)|knock on|ring the bell|sneak|creep|come up behind)\b/;
 const ACT = /\b(?:hit|grab|push|shove|pour|stab|shoot|swing at|strike|throw|spray|choke|hold|drag|bundle|take|smash|cut|jab|slam|tie)\b[^.]{0,25}\b(?:him|her|them|his|their|the guy|the man|the woman|the kid)\b/;
 const EVADE = /\b(?:leave|drive off|drive away|walk away|run|get out|burn (?:the|your) clothes|dump|wipe|ditch|change (?:your )?clothes|don't (?:use|take) your phone|leave your phone|cover your face|mask|gloves|nobody (?:saw|sees|will see)|no one (?:saw|sees|will see)|get rid of|bleach|no cameras|avoid the cameras)\b/;
 const PERSON = /\b(?:him|her|them|the guy|the man|the woman|the kid|the girl|the boy|he|she|they)\b/;
+
+/** A weapon mentioned with a range, a club, a repair, a hunt or a sale: not brought against anyone. */
+export function peacefulWeapon(text: string): boolean {
+  return PEACEFUL_WEAPON.test(text);
+}
 
 /** The rules that fire on one sentence (lower-cased text), given its original casing for names. */
 export function sentenceIntent(text: string, original: string): IntentFinding[] {
