@@ -9,6 +9,9 @@ export const EUROPEAN_LANGUAGES: readonly EuropeanLanguage[] = ['es', 'fr', 'de'
 
 /** Lower-cases and folds accents (ß -> ss), so "matará" and "matara" are one word. */
 export function foldAccents(text: string): string {
+  // Most sentences of most books are plain ASCII: nothing to decompose.
+  // eslint-disable-next-line no-control-regex
+  if (/^[\u0000-\u007f]*$/.test(text)) return text.toLowerCase();
   return text
     .toLowerCase()
     .replace(/ß/g, 'ss')
@@ -421,11 +424,14 @@ export const STOPWORDS: Record<string, Set<string>> = {
  * The Latin-script language a sentence's function words point to, when they point clearly (at least two hits and
  * twice the runner-up); undefined when they do not, and a detector must decide.
  */
+const STOPWORD_LANGUAGES = new Map<string, string[]>();
+for (const [language, set] of Object.entries(STOPWORDS)) for (const word of set) STOPWORD_LANGUAGES.set(word, [...(STOPWORD_LANGUAGES.get(word) ?? []), language]);
+
 export function stopwordLanguage(folded: string): string | undefined {
   const words = folded.match(/[a-z]+/g);
   if (!words) return undefined;
   const counts = new Map<string, number>();
-  for (const word of words) for (const [language, set] of Object.entries(STOPWORDS)) if (set.has(word)) counts.set(language, (counts.get(language) ?? 0) + 1);
+  for (const word of words) for (const language of STOPWORD_LANGUAGES.get(word) ?? []) counts.set(language, (counts.get(language) ?? 0) + 1);
   let best: string | undefined;
   let first = 0;
   let second = 0;

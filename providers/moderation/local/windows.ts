@@ -81,9 +81,16 @@ function coverageOf(language: string): Coverage {
   return LEXICON.has(language) ? 'lexicon' : 'none';
 }
 
-export function analyse(text: string): AnalysedSentence[] {
+/**
+ * Sentences with their language, classes, rules and features. In a long text only the sentences a window will read
+ * get their full word features (a risky sentence and the one after it); `full` computes them for every sentence.
+ */
+export function analyse(text: string, options: { full?: boolean } = {}): AnalysedSentence[] {
   let previous = 'en';
-  return splitSentences(text).map((sentence) => {
+  const split = splitSentences(text);
+  const full = options.full || split.length <= SHORT_SENTENCES;
+  let previousRisky = false;
+  return split.map((sentence) => {
     const folded = foldAccents(sentence.original);
     const { language, coverage } = sentenceLanguage(sentence.original, folded, previous);
     if (coverage !== 'none') previous = language;
@@ -96,21 +103,24 @@ export function analyse(text: string): AnalysedSentence[] {
     let features: string[];
     let classes: Map<string, number>;
     const normalized = normalize(sentence.original);
+    const rules = sentenceIntent(folded, sentence.original);
     if (language === 'en') {
       const stems = tokens(normalized);
       const at = tokenClasses(stems);
       classes = classesOf(stems, at);
-      features = sentenceFeatures(stems, at, classes);
+      const risky = rules.length > 0 || RISK_CLASSES.some((klass) => classes.has(klass));
+      features = full || risky || previousRisky ? sentenceFeatures(stems, at, classes) : [];
     } else {
       ({ features, classes } = europeanSentence(sentence.original, language as EuropeanLanguage));
     }
     if (HARD_SLUR.test(normalized)) features.push('c:HARD_SLUR');
-    const rules = sentenceIntent(folded, sentence.original);
+    const risky = rules.length > 0 || RISK_CLASSES.some((klass) => classes.has(klass));
+    previousRisky = risky;
     return {
       ...base,
       features,
       context: CONTEXT_CLASSES.filter((klass) => classes.has(klass)).map((klass) => `c:${klass}`),
-      risky: rules.length > 0 || RISK_CLASSES.some((klass) => classes.has(klass)),
+      risky,
       rules,
     };
   });
@@ -141,6 +151,6 @@ export function windowsOf(sentences: AnalysedSentence[]): Window[] {
 /** Features of a whole short text, as the model is trained on them. */
 export function textFeatures(text: string): Set<string> {
   const features = new Set<string>();
-  for (const sentence of analyse(text)) for (const feature of sentence.features) features.add(feature);
+  for (const sentence of analyse(text, { full: true })) for (const feature of sentence.features) features.add(feature);
   return features;
 }
