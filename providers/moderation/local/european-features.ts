@@ -74,5 +74,13 @@ export function europeanSentence(original: string, language: EuropeanLanguage): 
   const classes = new Map<string, number>();
   for (const list of at) for (const klass of list) classes.set(klass, (classes.get(klass) ?? 0) + 1);
   const features = sentenceFeatures(stems, at, classes, { prefix: `${language}/`, profile: table.profile });
+  // Spanish, Italian and Portuguese announce harm in the present: "te mato", "ti ammazzo", "le parto las piernas".
+  if (language === 'es' || language === 'it' || language === 'pt') {
+    const words = europeanWords(foldAccents(original), language);
+    for (let index = 1; index < words.length; index++) {
+      if (!/o$/.test(words[index]!) || !table.profile.persons.has(words[index - 1]!)) continue;
+      if (at[index]?.includes('HARM') || table.single.get(stemEuropean(words[index]!, language))?.includes('HARM')) features.push('s:announce_harm_person');
+    }
+  }
   return { stems, classes, features };
 }

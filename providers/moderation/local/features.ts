@@ -354,5 +354,8 @@ export function sentenceFeatures(stems: string[], at = tokenClasses(stems), clas
     if (count >= 3) features.add(`c3:${klass}`);
   }
   for (const [a, b] of PAIRS) if (classes.has(a) && classes.has(b)) features.add(`p:${a}+${b}`);
+  // The shape of a threat in any of the model's languages: someone addressed or named, harm or a weapon, and intent or
+  // menace. A feature, not a rule: the model weighs it against the context cues.
+  if ((classes.has('YOU') || classes.has('TARGET')) && (classes.has('HARM') || classes.has('WEAPON')) && (classes.has('MENACE') || classes.has('I_WILL') || classes.has('FUTURE'))) features.add('s:threat_shape');
   return [...features];
 }
