@@ -2,8 +2,9 @@
  * Precision and recall per category, and the benign false-positive rate, of a moderation provider on a labelled set in
  * providers/moderation/local/data/. The default is test-set.jsonl: written blind (its author saw neither the
  * classifier nor the training data) and never trained or tuned on. The local model is trained on the other sets
- * (scripts/train-moderation.ts), so scores on those are training scores. Exits 1 when a target is missed: recall >= 0.9
- * per category, benign false positives <= 3%.
+ * (scripts/train-moderation.ts), so scores on those are training scores. Prints per-language figures, adjacent benign
+ * pairs and a 1,000,000-character benign book next to the issue 14 targets; exits 1 when recall < 0.9 in a category or
+ * benign false positives > 2%. `--set a,b` pools several sets.
  * Usage: bun scripts/moderation-eval.ts [local|openai|llamaguard] [--set test-set] [--errors]
  */
 import { createModerator } from '../providers/moderation/moderators.ts';
@@ -104,6 +105,29 @@ const joined = examples.filter((candidate) => candidate.labels.length === 0).map
 const joinedResult = await provider.moderate(joined);
 const joinedFlagged = joinedResult.ok ? MODERATION_CATEGORIES.filter((category) => joinedResult.verdict.categories[category].flagged) : ['error'];
 console.log(`long texts: positives buried in 6,000 chars of narration found ${buriedFound}/${buried} (${((buriedFound / Math.max(1, buried)) * 100).toFixed(1)}%); all ${benign} benign texts joined (${joined.length} chars): ${joinedFlagged.length ? `FLAGGED ${joinedFlagged.join(',')}` : 'passes'}`);
+// Neighbours advise, they do not decide: two benign texts that each pass alone, side by side.
+const passing: string[] = [];
+for (const example of examples.filter((candidate) => candidate.labels.length === 0)) {
+  const alone = await provider.moderate(example.text);
+  if (alone.ok && !alone.verdict.flagged && !alone.verdict.unjudged) passing.push(example.text);
+}
+let pairsFlagged = 0;
+for (let index = 1; index < passing.length; index++) {
+  const pair = await provider.moderate(`${passing[index - 1]}\n\n${passing[index]}`);
+  if (!pair.ok || pair.verdict.flagged) pairsFlagged++;
+}
+console.log(`adjacent pairs of benign texts that pass alone: ${pairsFlagged}/${Math.max(0, passing.length - 1)} flagged together (target 0)`);
+// A 1,000,000-character book of the benign texts that pass alone, timed (the machine's load shows in this figure).
+if (passing.length > 0) {
+  let book = '';
+  for (let round = 0; book.length < 1_000_000; round++) book += `${passing[round % passing.length]}\n\n`;
+  book = book.slice(0, 1_000_000);
+  const started = performance.now();
+  const bookResult = await provider.moderate(book);
+  const elapsed = performance.now() - started;
+  const bookFlagged = bookResult.ok ? MODERATION_CATEGORIES.filter((category) => bookResult.verdict.categories[category].flagged) : ['error'];
+  console.log(`benign book of 1,000,000 characters: ${bookFlagged.length ? `FLAGGED ${bookFlagged.join(',')}` : 'passes'} in ${elapsed.toFixed(0)} ms (targets: passes, < 1000 ms)`);
+}
 if (joinedResult.ok && joinedResult.verdict.span && showErrors) console.log(`  flagged span: ${joined.slice(joinedResult.verdict.span.start, joinedResult.verdict.span.end)}`);
 if (showErrors) console.log(`\n${errors.join('\n')}`);
 process.exit(ok ? 0 : 1);

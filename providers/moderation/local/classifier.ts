@@ -115,7 +115,9 @@ function applyRules(sentences: AnalysedSentence[], best: Assessment['best']) {
   for (let from = 0; from < sentences.length; from++) {
     if (sentences[from]!.coverage !== 'model' || !sentences[from]!.risky) continue;
     const to = Math.min(sentences.length, from + SEQUENCE_LENGTH);
-    const finding = sequenceIntent(sentences.slice(from, to).map((sentence) => sentence.lower));
+    const texts: string[] = [];
+    for (let index = from; index < to; index++) texts.push(sentences[index]!.lower);
+    const finding = sequenceIntent(texts);
     if (finding) flag(finding.category, sentences[from]!.start, sentences[to - 1]!.end);
   }
   // The speaker announces harm to a person ("I'm going to break your jaw", "we will burn them out") or says they are

@@ -427,6 +427,15 @@ export const STOPWORDS: Record<string, Set<string>> = {
 const STOPWORD_LANGUAGES = new Map<string, string[]>();
 for (const [language, set] of Object.entries(STOPWORDS)) for (const word of set) STOPWORD_LANGUAGES.set(word, [...(STOPWORD_LANGUAGES.get(word) ?? []), language]);
 
+/** Whether any function word of a language other than English occurs (a hint worth a detector's look). */
+export function foreignStopword(folded: string): boolean {
+  for (const word of folded.match(/[a-z]+/g) ?? []) {
+    const languages = STOPWORD_LANGUAGES.get(word);
+    if (languages && !languages.includes('en')) return true;
+  }
+  return false;
+}
+
 export function stopwordLanguage(folded: string): string | undefined {
   const words = folded.match(/[a-z]+/g);
   if (!words) return undefined;

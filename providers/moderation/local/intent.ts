@@ -71,6 +71,8 @@ export function sentenceIntent(text: string, original: string): IntentFinding[] 
  * at least three of the four steps (acting among them).
  */
 export function sequenceIntent(texts: string[]): IntentFinding | undefined {
+  // A plan told to someone starts with an instruction; most sentences of a book are not one.
+  if (!ADDRESSED.test(texts[0] ?? '')) return undefined;
   const joined = texts.join(' ');
   if (OWN_FRAME.test(joined) || !PERSON.test(joined)) return undefined;
   const imperative = texts.filter((text) => ADDRESSED.test(text)).length;

@@ -6,7 +6,7 @@
  * and "police said" in the next sentence still counts.
  */
 import { detectLanguage, scriptOf } from '../../language/detect.ts';
-import { EUROPEAN_LANGUAGES, type EuropeanLanguage, foldAccents, stopwordLanguage } from './european.ts';
+import { EUROPEAN_LANGUAGES, type EuropeanLanguage, foldAccents, foreignStopword, stopwordLanguage } from './european.ts';
 import { europeanSentence } from './european-features.ts';
 import { classesOf, CONTEXT_CLASSES, HARD_SLUR, normalize, RISK_CLASSES, sentenceFeatures, tokenClasses, tokens } from './features.ts';
 import { type IntentFinding, sentenceIntent } from './intent.ts';
@@ -68,13 +68,18 @@ function sentenceLanguage(original: string, folded: string, previous: string): {
   const byWords = stopwordLanguage(folded);
   if (byWords) return { language: byWords, coverage: coverageOf(byWords) };
   const letters = folded.replace(/[^a-z]/g, '').length;
-  if (letters >= 12) {
+  // A short plain-ASCII sentence with no foreign function word, after English, is English: the n-gram detector is not
+  // worth its cost there (a long English book has thousands of such sentences).
+  if (letters >= 40 || (letters >= 8 && (!latinAscii(original) || foreignStopword(folded) || previous !== 'en'))) {
     const guess = detectLanguage(original);
     if (guess.catalog && guess.script === 'latin') return { language: guess.catalog, coverage: coverageOf(guess.catalog) };
     if (!guess.catalog && guess.reliable && letters >= MIN_FOREIGN_LATIN) return { language: guess.language, coverage: 'none' };
   }
   return { language: previous, coverage: coverageOf(previous) };
 }
+
+// eslint-disable-next-line no-control-regex
+const latinAscii = (text: string) => /^[\u0000-\u007f]*$/.test(text);
 
 function coverageOf(language: string): Coverage {
   if (language === 'en' || EUROPEAN.has(language)) return 'model';
