@@ -78,6 +78,10 @@ export function assess(text: string, model: Model = defaultModel()): Assessment 
     return false;
   };
   for (const window of windowsOf(sentences)) {
+    // Most windows of a benign book hold no sentence risky enough on its own words: nothing to score.
+    let any = false;
+    for (let category = 0; category < width && !any; category++) any = ownFloor(window.from, window.to, category);
+    if (!any) continue;
     const words = rows.slice(window.from, window.to + 1);
     const framed = model.scoreRows(words.concat(contextRows.slice(window.contextFrom, window.contextTo + 1)));
     const bare = window.to > window.from || !own[window.from] ? model.scoreRows(words) : own[window.from]!;
