@@ -3,7 +3,8 @@
  * (features.ts): language-prefixed stems and stem pairs, the shared word classes, class pairs and composition.
  */
 import { type CompositionProfile, sentenceFeatures } from './features.ts';
-import { EUROPEAN_CLASSES, EUROPEAN_LANGUAGES, type EuropeanLanguage, europeanWords, foldAccents, stemEuropean } from './european.ts';
+import { EUROPEAN_LANGUAGES, type EuropeanLanguage, europeanWords, foldAccents, stemEuropean } from './european.ts';
+import { EUROPEAN_CLASSES } from './european-classes.ts';
 
 /** Verbs of carrying a weapon along ("llevo la pistola", "ich bringe das Messer mit"). */
 const BRING: Record<EuropeanLanguage, string> = {
