@@ -1,7 +1,12 @@
 /**
- * Screening speed of the embedded `local` moderator (issue #5 target: a 1,000,000-character text in under 2 s), with a
- * violation placed at character 999,990 that must be caught. Prints figures; it is a benchmark, not a test.
+ * Screening speed of the embedded `local` moderator (issue #14 target: a 1,000,000-character text in under 1 s, off the
+ * main thread), with a violation placed at character 999,990 that must be caught, and a mixed-language benign book
+ * (English narration with the benign texts of the five European training sets) that must pass. Also measures how
+ * long the event loop stalls while a book is screened (the longest gap between 1 ms timer ticks). Prints figures; it
+ * is a benchmark, not a test.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createLocalModerator } from '../providers/moderation/local/index.ts';
 import { screenText } from '../src/moderation/screen.ts';
 import { englishText } from './fixtures/english.ts';
@@ -10,18 +15,36 @@ const moderator = createLocalModerator();
 const clean = englishText(1_000_000).padEnd(1_000_000, ' ');
 // Exactly 1,000,000 characters; the last ten, from character 999,990, are a slur-laden insult.
 const dirty = `${clean.slice(0, 999_990)}Die, kike.`;
+const data = join(import.meta.dir, '..', 'providers', 'moderation', 'local', 'data');
+const benignTexts = ['train-es', 'train-fr', 'train-de', 'train-pt', 'train-it']
+  .flatMap((set) => readFileSync(join(data, `${set}.jsonl`), 'utf8').trim().split('\n'))
+  .map((line) => JSON.parse(line) as { text: string; labels: string[] })
+  .filter((example) => example.labels.length === 0)
+  .map((example) => example.text);
+let book = '';
+for (let round = 0; book.length < 1_000_000; round++) book += `${englishText(4000)}\n\n${benignTexts[round % benignTexts.length]}\n\n`;
+book = book.slice(0, 1_000_000);
 const runs = 5;
-for (const [name, text, expected] of [['benign', clean, 'pass'], ['violation at 999,990', dirty, 'rejected']] as const) {
+for (const [name, text, expected] of [['benign', clean, 'pass'], ['violation at 999,990', dirty, 'rejected'], ['benign book, 6 languages', book, 'pass']] as const) {
   const timings: number[] = [];
+  const stalls: number[] = [];
   let outcome = '';
   for (let run = 0; run < runs; run++) {
     const started = performance.now();
+    let last = performance.now();
+    let stall = 0;
+    const timer = setInterval(() => {
+      stall = Math.max(stall, performance.now() - last);
+      last = performance.now();
+    }, 1);
     const result = await screenText(moderator, text);
+    clearInterval(timer);
     timings.push(performance.now() - started);
+    stalls.push(stall);
     outcome = result.outcome === 'rejected' ? `rejected (${result.category}) at ${result.span?.start}` : result.outcome;
   }
   timings.sort((a, b) => a - b);
   const median = timings[Math.floor(runs / 2)]!;
-  console.log(`${name.padEnd(22)} ${text.length.toLocaleString('en-US')} chars: median ${median.toFixed(0)} ms, worst ${timings.at(-1)!.toFixed(0)} ms, ${((text.length / median) * 1000 / 1e6).toFixed(1)} M chars/s -> ${outcome}${outcome.startsWith(expected) ? '' : '  (UNEXPECTED)'}`);
+  console.log(`${name.padEnd(22)} ${text.length.toLocaleString('en-US')} chars: median ${median.toFixed(0)} ms, worst ${timings.at(-1)!.toFixed(0)} ms, ${((text.length / median) * 1000 / 1e6).toFixed(1)} M chars/s, longest event-loop stall ${Math.max(...stalls).toFixed(0)} ms -> ${outcome}${outcome.startsWith(expected) ? '' : '  (UNEXPECTED)'}`);
 }
-console.log('target: < 2000 ms per 1,000,000 characters');
+console.log('targets: < 1000 ms per 1,000,000 characters; the benign book passes; the event loop never blocks on it');

@@ -2,8 +2,9 @@
  * Precision and recall per category, and the benign false-positive rate, of a moderation provider on a labelled set in
  * providers/moderation/local/data/. The default is test-set.jsonl: written blind (its author saw neither the
  * classifier nor the training data) and never trained or tuned on. The local model is trained on the other sets
- * (scripts/train-moderation.ts), so scores on those are training scores. Exits 1 when a target is missed: recall >= 0.9
- * per category, benign false positives <= 3%.
+ * (scripts/train-moderation.ts), so scores on those are training scores. Prints per-language figures, adjacent benign
+ * pairs and a 1,000,000-character benign book next to the issue 14 targets; exits 1 when recall < 0.9 in a category or
+ * benign false positives > 2%. `--set a,b` pools several sets.
  * Usage: bun scripts/moderation-eval.ts [local|openai|llamaguard] [--set test-set] [--errors]
  */
 import { createModerator } from '../providers/moderation/moderators.ts';
@@ -14,8 +15,12 @@ const providerId = process.argv[2] && !process.argv[2].startsWith('--') ? proces
 const showErrors = process.argv.includes('--errors');
 const provider = createModerator(providerId, process.env);
 const setName = process.argv.includes('--set') ? process.argv[process.argv.indexOf('--set') + 1]! : 'test-set';
-const lines = (await Bun.file(new URL(`../providers/moderation/local/data/${setName}.jsonl`, import.meta.url)).text()).trim().split('\n');
-const examples = lines.map((line) => JSON.parse(line) as { text: string; labels: ModerationCategory[] });
+// Several sets may be named, comma-separated; their figures are pooled (and split by language below).
+const lines: string[] = [];
+for (const name of setName.split(',')) lines.push(...(await Bun.file(new URL(`../providers/moderation/local/data/${name}.jsonl`, import.meta.url)).text()).trim().split('\n'));
+const examples = lines.filter((line) => line.trim()).map((line) => JSON.parse(line) as { text: string; labels: ModerationCategory[]; language?: string });
+/** Per language: true positives and positives per category, benign texts and those flagged. */
+const perLanguage = new Map<string, { positives: Record<string, number>; found: Record<string, number>; benign: number; benignFlagged: number }>();
 
 const stats = Object.fromEntries(MODERATION_CATEGORIES.map((category) => [category, { truePositive: 0, falsePositive: 0, falseNegative: 0 }]));
 let benign = 0;
@@ -32,9 +37,22 @@ for (const example of examples) {
     if (!expected && actual) stats[category]!.falsePositive++;
     if (expected && !actual) stats[category]!.falseNegative++;
   }
+  const language = example.language ?? 'en';
+  const entry = perLanguage.get(language) ?? { positives: {}, found: {}, benign: 0, benignFlagged: 0 };
+  perLanguage.set(language, entry);
+  for (const label of example.labels) {
+    entry.positives[label] = (entry.positives[label] ?? 0) + 1;
+    if (flagged.includes(label)) entry.found[label] = (entry.found[label] ?? 0) + 1;
+  }
+  // A text in a language the moderator cannot read, refused as such, counts as flagged (it does not pass).
+  const refused = !result.verdict.flagged && result.verdict.unjudged !== undefined;
   if (example.labels.length === 0) {
     benign++;
-    if (flagged.length > 0) benignFlagged++;
+    entry.benign++;
+    if (flagged.length > 0 || refused) {
+      benignFlagged++;
+      entry.benignFlagged++;
+    }
   }
   const missed = example.labels.filter((label) => !flagged.includes(label));
   const extra = flagged.filter((label) => !example.labels.includes(label));
@@ -52,8 +70,26 @@ for (const category of MODERATION_CATEGORIES) {
   console.log(`${category.padEnd(22)}${precision.toFixed(3).padStart(9)}${recall.toFixed(3).padStart(8)}  (${truePositive}/${falsePositive}/${falseNegative})`);
 }
 const falsePositiveRate = benignFlagged / Math.max(1, benign);
-if (falsePositiveRate > 0.03) ok = false;
-console.log(`\nbenign false-positive rate: ${(falsePositiveRate * 100).toFixed(1)}% (${benignFlagged}/${benign}); targets: recall >= 0.9 per category, benign FP <= 3%: ${ok ? 'met' : 'MISSED'}`);
+if (falsePositiveRate > 0.02) ok = false;
+console.log(`\nbenign false-positive rate: ${(falsePositiveRate * 100).toFixed(1)}% (${benignFlagged}/${benign}); targets: recall >= 0.9 per category, benign FP <= 2%: ${ok ? 'met' : 'MISSED'}`);
+
+// Per language: recall per category (found/positives), benign false positives, and the gap to English.
+const recallOf = (entry: { positives: Record<string, number>; found: Record<string, number> }) => {
+  const positives = Object.values(entry.positives).reduce((sum, value) => sum + value, 0);
+  const found = Object.values(entry.found).reduce((sum, value) => sum + value, 0);
+  return positives ? found / positives : NaN;
+};
+if (perLanguage.size > 1 || !perLanguage.has('en')) {
+  console.log('\nper language: recall over all categories, then per category (found/positives), benign FP');
+  const english = perLanguage.get('en');
+  for (const [language, entry] of [...perLanguage.entries()].sort()) {
+    const recall = recallOf(entry);
+    const cells = MODERATION_CATEGORIES.map((category) => `${category.slice(0, 7)} ${entry.found[category] ?? 0}/${entry.positives[category] ?? 0}`).join('  ');
+    const gap = english && language !== 'en' && ['es', 'fr', 'de', 'pt', 'it'].includes(language) ? `  (English ${recallOf(english).toFixed(3)}, gap ${(recallOf(english) - recall).toFixed(3)}; target <= 0.05)` : '';
+    console.log(`  ${language.padEnd(4)} recall ${recall.toFixed(3)}  ${cells}  FP ${entry.benignFlagged}/${entry.benign}${gap}`);
+  }
+}
+console.log('targets (issue 14): recall >= 0.90 per category; benign FP <= 2% (<= 3% on hard negatives); es/fr/de/pt/it within 0.05 of English');
 
 // Long texts: each positive buried in the middle of 6,000 characters of benign narration must still be found, and all
 // benign examples joined into one long text must pass (one false window rejects a whole book).
@@ -69,6 +105,29 @@ const joined = examples.filter((candidate) => candidate.labels.length === 0).map
 const joinedResult = await provider.moderate(joined);
 const joinedFlagged = joinedResult.ok ? MODERATION_CATEGORIES.filter((category) => joinedResult.verdict.categories[category].flagged) : ['error'];
 console.log(`long texts: positives buried in 6,000 chars of narration found ${buriedFound}/${buried} (${((buriedFound / Math.max(1, buried)) * 100).toFixed(1)}%); all ${benign} benign texts joined (${joined.length} chars): ${joinedFlagged.length ? `FLAGGED ${joinedFlagged.join(',')}` : 'passes'}`);
+// Neighbours advise, they do not decide: two benign texts that each pass alone, side by side.
+const passing: string[] = [];
+for (const example of examples.filter((candidate) => candidate.labels.length === 0)) {
+  const alone = await provider.moderate(example.text);
+  if (alone.ok && !alone.verdict.flagged && !alone.verdict.unjudged) passing.push(example.text);
+}
+let pairsFlagged = 0;
+for (let index = 1; index < passing.length; index++) {
+  const pair = await provider.moderate(`${passing[index - 1]}\n\n${passing[index]}`);
+  if (!pair.ok || pair.verdict.flagged) pairsFlagged++;
+}
+console.log(`adjacent pairs of benign texts that pass alone: ${pairsFlagged}/${Math.max(0, passing.length - 1)} flagged together (target 0)`);
+// A 1,000,000-character book of the benign texts that pass alone, timed (the machine's load shows in this figure).
+if (passing.length > 0) {
+  let book = '';
+  for (let round = 0; book.length < 1_000_000; round++) book += `${passing[round % passing.length]}\n\n`;
+  book = book.slice(0, 1_000_000);
+  const started = performance.now();
+  const bookResult = await provider.moderate(book);
+  const elapsed = performance.now() - started;
+  const bookFlagged = bookResult.ok ? MODERATION_CATEGORIES.filter((category) => bookResult.verdict.categories[category].flagged) : ['error'];
+  console.log(`benign book of 1,000,000 characters: ${bookFlagged.length ? `FLAGGED ${bookFlagged.join(',')}` : 'passes'} in ${elapsed.toFixed(0)} ms (targets: passes, < 1000 ms)`);
+}
 if (joinedResult.ok && joinedResult.verdict.span && showErrors) console.log(`  flagged span: ${joined.slice(joinedResult.verdict.span.start, joinedResult.verdict.span.end)}`);
 if (showErrors) console.log(`\n${errors.join('\n')}`);
 process.exit(ok ? 0 : 1);

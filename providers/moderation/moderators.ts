@@ -1,17 +1,31 @@
 import type { ModerationProviderV1 } from '../spec/v1/moderation.ts';
+import { createCascadeModerator } from './cascade.ts';
 import { createLlamaGuardModerator } from './llamaguard/llamaguard-moderator.ts';
-import { createLocalModerator } from './local/index.ts';
+import { createLocalModerator, type UnjudgedPolicy } from './local/index.ts';
 import { createOpenAIModerator } from './openai/openai-moderator.ts';
+
+const unjudgedPolicy = (environment: Record<string, string | undefined>): UnjudgedPolicy => {
+  const value = environment.RECITE_MODERATION_UNJUDGED ?? 'reject';
+  if (value !== 'reject' && value !== 'accept') throw new Error(`RECITE_MODERATION_UNJUDGED must be reject or accept (got "${value}")`);
+  return value;
+};
 
 /** Static map from RECITE_MODERATION to provider factory (static imports keep them in the compiled binary). */
 const MODERATORS: Record<string, (environment: Record<string, string | undefined>) => ModerationProviderV1> = {
-  local: () => createLocalModerator(),
+  local: (environment) => createLocalModerator({ unjudged: unjudgedPolicy(environment) }),
   openai: createOpenAIModerator,
   llamaguard: createLlamaGuardModerator,
 };
 
+/** A provider id, or a cascade `local,<second>` (the local model first, the second for what it is unsure of). */
 export function createModerator(id: string, environment: Record<string, string | undefined>): ModerationProviderV1 {
+  const stages = id.split(',').map((stage) => stage.trim());
+  if (stages.length === 2) {
+    const [first, second] = stages as [string, string];
+    if (first !== 'local' || second === 'local' || !MODERATORS[second]) throw new Error(`RECITE_MODERATION: a cascade is local,openai or local,llamaguard (got "${id}")`);
+    return createCascadeModerator(createLocalModerator({ unjudged: unjudgedPolicy(environment) }), MODERATORS[second](environment));
+  }
   const factory = MODERATORS[id];
-  if (!factory) throw new Error(`RECITE_MODERATION: unknown moderation provider "${id}" (known: ${Object.keys(MODERATORS).join(', ')})`);
+  if (!factory) throw new Error(`RECITE_MODERATION: unknown moderation provider "${id}" (known: ${Object.keys(MODERATORS).join(', ')}, local,openai, local,llamaguard)`);
   return factory(environment);
 }

@@ -1,11 +1,15 @@
 import type { ModerationCategory, ModerationProviderV1, ModerationVerdict } from '../../providers/spec/v1/moderation.ts';
 
+/** A policy category, or `unjudged_language`: text the moderator cannot read, refused (RECITE_MODERATION_UNJUDGED). */
+export type RejectionCategory = ModerationCategory | 'unjudged_language';
+
 export type ScreeningOutcome =
   | { outcome: 'pass' }
-  | { outcome: 'rejected'; category: ModerationCategory; span?: { start: number; end: number } }
+  | { outcome: 'rejected'; category: RejectionCategory; span?: { start: number; end: number } }
   | { outcome: 'unavailable'; reason: string };
 
-const CATEGORY_NAMES: Record<ModerationCategory, string> = {
+const CATEGORY_NAMES: Record<RejectionCategory, string> = {
+  unjudged_language: 'a language or script the content screening cannot read',
   sexual: 'sexual content',
   hate: 'hate speech',
   threats: 'threats against real people',
@@ -14,7 +18,7 @@ const CATEGORY_NAMES: Record<ModerationCategory, string> = {
 };
 
 /** What the client is told: the category, never the text. */
-export function describeRejection(category: ModerationCategory): string {
+export function describeRejection(category: RejectionCategory): string {
   return `The text was rejected by the content policy (category: ${CATEGORY_NAMES[category]}). Nothing was charged.`;
 }
 
@@ -33,6 +37,7 @@ export async function screenText(provider: ModerationProviderV1, text: string, o
   options.signal?.addEventListener('abort', forward, { once: true });
   let next = 0;
   let worst: { category: ModerationCategory; score: number; span?: { start: number; end: number } } | undefined;
+  let unjudged: { start: number; end: number } | undefined;
   let failure: string | undefined;
 
   const screenOne = async (window: { text: string; offset: number }) => {
@@ -49,6 +54,7 @@ export async function screenText(provider: ModerationProviderV1, text: string, o
       failure ??= error instanceof Error ? error.message : String(error);
       return;
     }
+    if (verdict.unjudged && !unjudged) unjudged = { start: verdict.unjudged.start + window.offset, end: verdict.unjudged.end + window.offset };
     for (const [category, entry] of Object.entries(verdict.categories) as [ModerationCategory, { flagged: boolean; score: number }][]) {
       if (!entry.flagged || (worst && worst.score >= entry.score)) continue;
       const span = verdict.span ? { start: verdict.span.start + window.offset, end: verdict.span.end + window.offset } : undefined;
@@ -68,6 +74,7 @@ export async function screenText(provider: ModerationProviderV1, text: string, o
   if (worst) return { outcome: 'rejected', category: worst.category, span: worst.span };
   if (failure) return { outcome: 'unavailable', reason: failure };
   if (next < windows.length) return { outcome: 'unavailable', reason: 'screening stopped early' };
+  if (unjudged) return { outcome: 'rejected', category: 'unjudged_language', span: unjudged };
   return { outcome: 'pass' };
 }
 

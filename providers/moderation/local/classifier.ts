@@ -1,14 +1,35 @@
 import { MODERATION_CATEGORIES, type ModerationVerdict } from '../../spec/v1/moderation.ts';
+import { peacefulWeapon, sequenceIntent } from './intent.ts';
 import { defaultModel, type Model } from './model.ts';
-import { analyse, CONTEXT_RADIUS, windowsOf } from './windows.ts';
+import { type AnalysedSentence, analyse, CONTEXT_RADIUS, SHORT_SENTENCES, windowsOf } from './windows.ts';
 
 /**
- * The embedded moderator: a learned model (model.ts) over word, word-class and composition features (features.ts),
- * applied to windows of a text's sentences (windows.ts). A category is flagged when any window's probability reaches
- * the category's threshold; the verdict's span is that window. Swearing is in no category.
+ * The embedded moderator: a learned model (model.ts) over word, word-class and composition features (features.ts,
+ * european-features.ts), applied to windows of a text's sentences (windows.ts), plus rules (plain intent, slurs,
+ * announced harm, the lexicons of the catalog languages the model does not read). A category is flagged when any
+ * window's probability reaches the category's threshold; the verdict's span is that window. Swearing is in no category.
  */
 export function classify(text: string, model: Model = defaultModel()): ModerationVerdict {
-  const best = scoreText(text, model);
+  return verdictOf(assess(text, model).best, model);
+}
+
+export interface Span {
+  start: number;
+  end: number;
+}
+
+export interface Assessment {
+  /** The highest probability per category (in MODERATION_CATEGORIES order), with where it lies. */
+  best: { score: number; start: number; end: number }[];
+  /** Sentences the model scored close below a threshold, or that only their neighbours' framing kept below it. */
+  grey: Span[];
+  /** Sentences in a catalog language read by lexicon only (zh, ja, ko, tr, ar, hi, bn). */
+  lexiconOnly: Span[];
+  /** Sentences in a script or language the local moderator cannot judge at all. */
+  unjudged: Span[];
+}
+
+export function verdictOf(best: Assessment['best'], model: Model = defaultModel()): ModerationVerdict {
   const categories = Object.fromEntries(
     MODERATION_CATEGORIES.map((category, index) => [category, { flagged: best[index]!.score >= model.thresholds[index]!, score: Math.round(best[index]!.score * 1000) / 1000 }]),
   ) as ModerationVerdict['categories'];
@@ -24,17 +45,84 @@ export function classify(text: string, model: Model = defaultModel()): Moderatio
   };
 }
 
-/** The highest probability per category (in MODERATION_CATEGORIES order) over a text's windows, with where it lies. */
+/** The highest probability per category over a text's windows, with where it lies. */
 export function scoreText(text: string, model: Model): { score: number; start: number; end: number }[] {
+  return assess(text, model).best;
+}
+
+/** Below a threshold by at most this fraction of it, a score is in the grey zone a second provider decides. */
+const GREY_FRACTION = 0.5;
+/**
+ * A window of several sentences counts for a category only when one of them scores at least this fraction of the
+ * threshold on its own words: neighbours advise, they never make a sentence with no risky content of its own flagged.
+ */
+const OWN_FLOOR_FRACTION = 0.5;
+/** A sentence this far over its threshold on its own words is plain; its neighbours' framing cannot lower it. */
+const PLAIN_MARGIN = 0.6;
+
+export function assess(text: string, model: Model = defaultModel()): Assessment {
   const sentences = analyse(text);
-  const rows = sentences.map((sentence) => model.rowsOf(sentence.features));
+  const width = MODERATION_CATEGORIES.length;
+  const thresholds = model.thresholds;
+  // Words are looked up only where a window will read them: a short text whole, a risky sentence and the one after it.
+  const short = sentences.length <= SHORT_SENTENCES;
+  const empty = new Int32Array(0);
+  const rows = sentences.map((sentence, index) => (short || sentence.risky || sentences[index - 1]?.risky ? model.rowsOf(sentence.features) : empty));
   const contextRows = sentences.map((sentence) => model.rowsOf(sentence.context));
+  const own = sentences.map((sentence, index) => (sentence.risky ? model.scoreRows([rows[index]!]) : undefined));
   const best = MODERATION_CATEGORIES.map(() => ({ score: 0, start: 0, end: 0 }));
+  const grey: Span[] = [];
+  const lowered = new Set<number>();
+  const ownFloor = (from: number, to: number, category: number) => {
+    for (let index = from; index <= to; index++) if ((own[index]?.[category] ?? 0) >= thresholds[category]! * OWN_FLOOR_FRACTION) return true;
+    return false;
+  };
   for (const window of windowsOf(sentences)) {
-    const groups = rows.slice(window.from, window.to + 1).concat(contextRows.slice(window.contextFrom, window.contextTo + 1));
-    model.scoreRows(groups).forEach((score, index) => {
-      if (score > best[index]!.score) best[index] = { score, start: sentences[window.from]!.start, end: sentences[window.to]!.end };
-    });
+    // Most windows of a benign book hold no sentence risky enough on its own words: nothing to score.
+    let any = false;
+    for (let category = 0; category < width && !any; category++) any = ownFloor(window.from, window.to, category);
+    if (!any) continue;
+    const words = rows.slice(window.from, window.to + 1);
+    const framed = model.scoreRows(words.concat(contextRows.slice(window.contextFrom, window.contextTo + 1)));
+    const bare = window.to > window.from || !own[window.from] ? model.scoreRows(words) : own[window.from]!;
+    for (let category = 0; category < width; category++) {
+      if (!ownFloor(window.from, window.to, category)) continue;
+      const threshold = thresholds[category]!;
+      // The framing of the sentences around may lower a score, never raise it; a plain sentence keeps its own.
+      const plain = bare[category]! >= threshold + (1 - threshold) * PLAIN_MARGIN;
+      const score = plain ? bare[category]! : Math.min(bare[category]!, framed[category]!);
+      if (bare[category]! >= threshold && score < threshold) lowered.add(window.from);
+      if (score > best[category]!.score) best[category] = { score, start: sentences[window.from]!.start, end: sentences[window.to]!.end };
+      if (score < threshold && score >= threshold * GREY_FRACTION) lowered.add(window.from);
+    }
+  }
+  for (const index of lowered) grey.push({ start: sentences[index]!.start, end: sentences[Math.min(sentences.length - 1, index + 1)]!.end });
+  applyRules(sentences, best);
+  return {
+    best,
+    grey,
+    lexiconOnly: sentences.filter((sentence) => sentence.coverage === 'lexicon').map(({ start, end }) => ({ start, end })),
+    unjudged: sentences.filter((sentence) => sentence.coverage === 'none').map(({ start, end }) => ({ start, end })),
+  };
+}
+
+const SEQUENCE_LENGTH = 4;
+
+function applyRules(sentences: AnalysedSentence[], best: Assessment['best']) {
+  const flag = (category: string, start: number, end: number) => {
+    const index = MODERATION_CATEGORIES.indexOf(category as (typeof MODERATION_CATEGORIES)[number]);
+    if (best[index]!.score < 1) best[index] = { score: 1, start, end };
+  };
+  // Plain intent and the lexicons' explicit terms: the sentence's own words decide.
+  for (const sentence of sentences) for (const finding of sentence.rules) flag(finding.category, sentence.start, sentence.end);
+  // An imperative plan told over a few sentences (acquire -> approach -> act -> evade).
+  for (let from = 0; from < sentences.length; from++) {
+    if (sentences[from]!.coverage !== 'model' || !sentences[from]!.risky) continue;
+    const to = Math.min(sentences.length, from + SEQUENCE_LENGTH);
+    const texts: string[] = [];
+    for (let index = from; index < to; index++) texts.push(sentences[index]!.lower);
+    const finding = sequenceIntent(texts);
+    if (finding) flag(finding.category, sentences[from]!.start, sentences[to - 1]!.end);
   }
   // The speaker announces harm to a person ("I'm going to break your jaw", "we will burn them out") or says they are
   // bringing a weapon: a threat, unless the sentence or its neighbours set it in a contest, a story, a report or a
@@ -44,18 +132,19 @@ export function scoreText(text: string, model: Model): { score: number; start: n
     if (best[threats]!.score >= 1) return;
     if (!sentence.features.includes('s:announce_harm_person') && !sentence.features.includes('s:bring_weapon')) return;
     if (sentence.features.includes('s:harm_in_contest')) return;
+    if (!sentence.features.includes('s:announce_harm_person') && peacefulWeapon(sentence.lower)) return;
+    // "Eat my last slice and I'll kill you": harm announced over food is hyperbole.
+    if (sentence.features.includes('c:FOOD') && !sentence.features.includes('c:WEAPON')) return;
     const around = sentences.slice(Math.max(0, index - CONTEXT_RADIUS), index + CONTEXT_RADIUS + 1).flatMap((neighbour) => neighbour.context);
     if (['c:BANTER', 'c:FICTION', 'c:REPORT', 'c:HISTORY', 'c:META'].some((cue) => sentence.features.includes(cue) || around.includes(cue))) return;
     best[threats] = { score: 1, start: sentence.start, end: sentence.end };
   });
   // A slur with no innocent reading is hate wherever it is used at people; a sentence that talks about the word
   // (reporting it, condemning it, "he called me a …") is not using it.
-  const hate = MODERATION_CATEGORIES.indexOf('hate');
   for (const sentence of sentences) {
     if (!sentence.features.includes('c:HARD_SLUR')) continue;
     if (['c:META', 'c:REPORT', 'c:HISTORY'].some((cue) => sentence.features.includes(cue))) continue;
-    best[hate] = { score: 1, start: sentence.start, end: sentence.end };
+    flag('hate', sentence.start, sentence.end);
     break;
   }
-  return best;
 }

@@ -246,13 +246,21 @@ export function classesOf(stems: string[], at = tokenClasses(stems)): Map<string
 
 const PERSON_OBJECTS = new Set(['you', 'him', 'her', 'them', 'us', 'me', 'everyone', 'everybody', 'people', 'someone', 'somebody', 'anyone', 'anybody', 'yourself', 'himself', 'herself', 'whoever']);
 const THING_OBJECTS = new Set(['it', 'that', 'this', 'those', 'these']);
-const SKIP = new Set(['the', 'a', 'an', 'up', 'out', 'down', 'off', 'right', 'so', 'really', 'totally', 'absolutely', 'all', 'of', 'my', 'your', 'his', 'their', 'our', 'that']);
+const SKIP = new Set(['the', 'a', 'an', 'up', 'out', 'down', 'off', 'right', 'so', 'really', 'totally', 'absolutely', 'all', 'of', 'my', 'your', 'his', 'their', 'our', 'that',
+  // Articles and contractions of the five European languages ("matar al alcalde", "den Bürgermeister").
+  'al', 'el', 'la', 'los', 'las', 'lo', 'del', 'un', 'una', 'uno', 'il', 'gli', 'le', 'les', 'au', 'aux', 'du', 'des', 'ao', 'aos', 'os', 'o',
+  'der', 'die', 'das', 'den', 'dem', 'ein', 'eine', 'einen', 'einem', 'mein', 'meine', 'tu', 'su', 'sus', 'ton', 'ta', 'sa', 'dein', 'deine', 'sein', 'seine']);
 
 /**
  * Order-aware features of one sentence: what a harm verb is done to (a person or a thing), and whether the speaker
  * announces it ("I will … kill … you"), makes it conditional ("if you … I will …") or calls on others to do it.
  */
-function compositionFeatures(stems: string[], at: string[][], features: Set<string>) {
+/** What composition needs to know of a language other than English: its object pronouns (which may stand before the verb). */
+export interface CompositionProfile {
+  persons: Set<string>;
+}
+
+function compositionFeatures(stems: string[], at: string[][], features: Set<string>, profile?: CompositionProfile) {
   const has = (index: number, klass: string) => at[index]?.includes(klass) ?? false;
   let announced = -10;
   let conditional = false;
@@ -268,7 +276,7 @@ function compositionFeatures(stems: string[], at: string[][], features: Set<stri
     if (word === 'you' || word === 'your' || word === 'he' || word === 'she' || word === 'they') you = index;
     if ((word === 'if' || word === 'unless') && (next === 'you' || next === 'anyon' || next === 'anyone' || next === 'anybody' || next === 'he' || next === 'she' || next === 'they' || has(index + 1, 'TARGET'))) conditional = true;
     if ((word === 'someon' || word === 'someone' || word === 'somebody' || word === 'they' || word === 'we' || word === 'he' || word === 'she') && /^(?:should|need|must|ought|have|deserv)$/.test(next)) incite = index;
-    if ((word === 'bring' || word === 'carry' || word === 'pack' || word === 'grab') && index - announced <= 4) {
+    if ((word === 'bring' || word === 'carry' || word === 'pack' || word === 'grab' || has(index, 'BRING')) && index - announced <= 4) {
       for (let after = index + 1; after <= index + 4 && after < stems.length; after++) if (has(after, 'WEAPON')) features.add('s:bring_weapon');
     }
     if (!has(index, 'HARM')) continue;
@@ -276,7 +284,9 @@ function compositionFeatures(stems: string[], at: string[][], features: Set<stri
     while (object < stems.length && object < index + 4 && SKIP.has(stems[object]!)) object++;
     const target = stems[object];
     // A harm done to someone: a pronoun, a person or group, or a body part ("break his jaw").
-    const person = target !== undefined && (PERSON_OBJECTS.has(target) || has(object, 'TARGET') || has(object, 'GROUP') || has(object, 'GORE_PART'));
+    // Romance and German object pronouns stand before the verb too ("te voy a matar", "ich werde dich umbringen").
+    const pronounBefore = profile !== undefined && [1, 2, 3].some((back) => profile.persons.has(stems[index - back] ?? ''));
+    const person = pronounBefore || (target !== undefined && (PERSON_OBJECTS.has(target) || profile?.persons.has(target) || has(object, 'TARGET') || has(object, 'GROUP') || has(object, 'GORE_PART')));
     const thing = target !== undefined && (THING_OBJECTS.has(target) || has(object, 'BANTER') || has(object, 'FOOD'));
     // "… destroy you at chess", "… crush you in the final": a contest named right after is banter.
     for (let after = object + 1; after <= object + 3 && after < stems.length; after++) {
@@ -330,17 +340,22 @@ const PAIRS: [string, string][] = [
  * Feature names of a sentence (or a short run of sentences): stems, adjacent stem pairs, classes (with a second
  * feature when a class occurs three or more times) and class pairs.
  */
-export function sentenceFeatures(stems: string[], at = tokenClasses(stems), classes = classesOf(stems, at)): string[] {
+export function sentenceFeatures(stems: string[], at = tokenClasses(stems), classes = classesOf(stems, at), language?: { prefix: string; profile: CompositionProfile }): string[] {
   const features = new Set<string>();
-  compositionFeatures(stems, at, features);
+  compositionFeatures(stems, at, features, language?.profile);
+  // Another language's stems are its own features ("w:es/mat"), so a false friend never borrows an English weight.
+  const prefix = language?.prefix ?? '';
   for (let index = 0; index < stems.length; index++) {
-    features.add(`w:${stems[index]}`);
-    if (index > 0) features.add(`b:${stems[index - 1]}_${stems[index]}`);
+    features.add(`w:${prefix}${stems[index]}`);
+    if (index > 0) features.add(`b:${prefix}${stems[index - 1]}_${stems[index]}`);
   }
   for (const [klass, count] of classes) {
     features.add(`c:${klass}`);
     if (count >= 3) features.add(`c3:${klass}`);
   }
   for (const [a, b] of PAIRS) if (classes.has(a) && classes.has(b)) features.add(`p:${a}+${b}`);
+  // The shape of a threat in any of the model's languages: someone addressed or named, harm or a weapon, and intent or
+  // menace. A feature, not a rule: the model weighs it against the context cues.
+  if ((classes.has('YOU') || classes.has('TARGET')) && (classes.has('HARM') || classes.has('WEAPON')) && (classes.has('MENACE') || classes.has('I_WILL') || classes.has('FUTURE'))) features.add('s:threat_shape');
   return [...features];
 }

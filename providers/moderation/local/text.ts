@@ -51,6 +51,12 @@ export function splitSentences(text: string): Sentence[] {
       if (text.charCodeAt(next) === 10) paragraph++;
       continue;
     }
+    // 。！？ (Chinese, Japanese), । (Hindi, Bengali) and ؟ ۔ (Arabic script) end a sentence wherever they stand: those
+    // scripts put no space after them, and each sentence must be read in its own language.
+    if (code === 0x3002 || code === 0xff01 || code === 0xff1f || code === 0x0964 || code === 0x061f || code === 0x06d4) {
+      push(index + 1);
+      continue;
+    }
     // . ! ? (and … ) end a sentence when followed by whitespace, a closing quote or the end of the text.
     if (code === 46 || code === 33 || code === 63 || code === 0x2026) {
       let end = index + 1;

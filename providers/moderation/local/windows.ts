@@ -5,36 +5,128 @@
  * sentences around it but not their other words: one bad sentence deep in a long benign text keeps its full weight,
  * and "police said" in the next sentence still counts.
  */
+import { detectLanguage, scriptOf } from '../../language/detect.ts';
+import { EUROPEAN_LANGUAGES, type EuropeanLanguage, foldAccents, foreignStopword, stopwordLanguage } from './european.ts';
+import { europeanSentence } from './european-features.ts';
 import { classesOf, CONTEXT_CLASSES, HARD_SLUR, normalize, RISK_CLASSES, sentenceFeatures, tokenClasses, tokens } from './features.ts';
+import { type IntentFinding, sentenceIntent } from './intent.ts';
+import { LEXICON_LANGUAGES, type LexiconLanguage, lexiconCategories } from './lexicons.ts';
 import { splitSentences } from './text.ts';
 
 export const SHORT_SENTENCES = 6;
 /** Sentences on each side whose context cues join a sentence's window. */
 export const CONTEXT_RADIUS = 1;
 
+/**
+ * How well the local moderator reads a sentence's language: `model` (English and the five European languages: the
+ * learned model and the rules), `lexicon` (the other catalog languages: explicit terms only, lexicons.ts), or
+ * `none` (a script or language it cannot judge at all).
+ */
+export type Coverage = 'model' | 'lexicon' | 'none';
+
 export interface AnalysedSentence {
   start: number;
   end: number;
+  /** The sentence's language: a catalog code, or the detector's code (or script) when it is not one. */
+  language: string;
+  coverage: Coverage;
   features: string[];
   /** The context-cue class features of this sentence (a subset of `features`). */
   context: string[];
   risky: boolean;
+  /** Categories a rule finds in this sentence alone (lexicon terms, plain intent); neighbours never lower these. */
+  rules: IntentFinding[];
+  /** Lower-cased text, for the rules that read runs of sentences. */
+  lower: string;
 }
 
-export function analyse(text: string): AnalysedSentence[] {
-  return splitSentences(text).map((sentence) => {
+const EUROPEAN = new Set<string>(EUROPEAN_LANGUAGES);
+const LEXICON = new Set<string>(LEXICON_LANGUAGES);
+const SCRIPT_LANGUAGE: Record<string, string> = { kana: 'ja', hangul: 'ko', bengali: 'bn', arabic: 'ar', devanagari: 'hi', han: 'zh' };
+/** Letters below which a sentence in an unreadable script is too short to matter (a name, a symbol). */
+const MIN_UNJUDGED_LETTERS = 4;
+/** A Latin-script sentence the detector places outside the catalog is only unreadable when it is this long and sure. */
+const MIN_FOREIGN_LATIN = 60;
+
+/**
+ * The language of one sentence. Latin script is decided by its function words when they are clear (fast, so a
+ * 1,000,000-character book is not run through the n-gram detector sentence by sentence), else by the shared detector
+ * (providers/language/detect.ts), else it follows the sentence before it.
+ */
+function sentenceLanguage(original: string, folded: string, previous: string): { language: string; coverage: Coverage } {
+  // eslint-disable-next-line no-control-regex
+  const latinOnly = !/[^\u0000-\u024f\u1e00-\u1eff\u2000-\u206f\u20a0-\u20cf]/.test(original);
+  if (!latinOnly) {
+    const script = scriptOf(original);
+    if (script !== 'latin' && script !== 'none') {
+      const language = script === 'han' && /[\u3040-\u30ff]/.test(original) ? 'ja' : SCRIPT_LANGUAGE[script];
+      if (language) return { language, coverage: 'lexicon' };
+      const letters = (original.match(/\p{L}/gu) ?? []).length;
+      return letters >= MIN_UNJUDGED_LETTERS ? { language: script, coverage: 'none' } : { language: previous, coverage: coverageOf(previous) };
+    }
+  }
+  const byWords = stopwordLanguage(folded);
+  if (byWords) return { language: byWords, coverage: coverageOf(byWords) };
+  const letters = folded.replace(/[^a-z]/g, '').length;
+  // A short plain-ASCII sentence with no foreign function word, after English, is English: the n-gram detector is not
+  // worth its cost there (a long English book has thousands of such sentences).
+  if (letters >= 40 || (letters >= 8 && (!latinAscii(original) || foreignStopword(folded) || previous !== 'en'))) {
+    const guess = detectLanguage(original);
+    if (guess.catalog && guess.script === 'latin') return { language: guess.catalog, coverage: coverageOf(guess.catalog) };
+    if (!guess.catalog && guess.reliable && letters >= MIN_FOREIGN_LATIN) return { language: guess.language, coverage: 'none' };
+  }
+  return { language: previous, coverage: coverageOf(previous) };
+}
+
+// eslint-disable-next-line no-control-regex
+const latinAscii = (text: string) => /^[\u0000-\u007f]*$/.test(text);
+
+function coverageOf(language: string): Coverage {
+  if (language === 'en' || EUROPEAN.has(language)) return 'model';
+  return LEXICON.has(language) ? 'lexicon' : 'none';
+}
+
+/**
+ * Sentences with their language, classes, rules and features. In a long text only the sentences a window will read
+ * get their full word features (a risky sentence and the one after it); `full` computes them for every sentence.
+ */
+export function analyse(text: string, options: { full?: boolean } = {}): AnalysedSentence[] {
+  let previous = 'en';
+  const split = splitSentences(text);
+  const full = options.full || split.length <= SHORT_SENTENCES;
+  let previousRisky = false;
+  return split.map((sentence) => {
+    const folded = foldAccents(sentence.original);
+    const { language, coverage } = sentenceLanguage(sentence.original, folded, previous);
+    if (coverage !== 'none') previous = language;
+    const base = { start: sentence.start, end: sentence.end, language, coverage, lower: sentence.text };
+    if (coverage === 'lexicon') {
+      const rules = lexiconCategories(sentence.original, language as LexiconLanguage).map((category) => ({ category, rule: `lexicon:${language}` }));
+      return { ...base, features: [], context: [], risky: rules.length > 0, rules };
+    }
+    if (coverage === 'none') return { ...base, features: [], context: [], risky: false, rules: [] };
+    let features: string[];
+    let classes: Map<string, number>;
     const normalized = normalize(sentence.original);
-    const stems = tokens(normalized);
-    const at = tokenClasses(stems);
-    const classes = classesOf(stems, at);
-    const features = sentenceFeatures(stems, at, classes);
+    const rules = sentenceIntent(folded, sentence.original);
+    if (language === 'en') {
+      const stems = tokens(normalized);
+      const at = tokenClasses(stems);
+      classes = classesOf(stems, at);
+      const risky = rules.length > 0 || RISK_CLASSES.some((klass) => classes.has(klass));
+      features = full || risky || previousRisky ? sentenceFeatures(stems, at, classes) : [];
+    } else {
+      ({ features, classes } = europeanSentence(sentence.original, language as EuropeanLanguage));
+    }
     if (HARD_SLUR.test(normalized)) features.push('c:HARD_SLUR');
+    const risky = rules.length > 0 || RISK_CLASSES.some((klass) => classes.has(klass));
+    previousRisky = risky;
     return {
-      start: sentence.start,
-      end: sentence.end,
+      ...base,
       features,
       context: CONTEXT_CLASSES.filter((klass) => classes.has(klass)).map((klass) => `c:${klass}`),
-      risky: RISK_CLASSES.some((klass) => classes.has(klass)),
+      risky,
+      rules,
     };
   });
 }
@@ -64,6 +156,6 @@ export function windowsOf(sentences: AnalysedSentence[]): Window[] {
 /** Features of a whole short text, as the model is trained on them. */
 export function textFeatures(text: string): Set<string> {
   const features = new Set<string>();
-  for (const sentence of analyse(text)) for (const feature of sentence.features) features.add(feature);
+  for (const sentence of analyse(text, { full: true })) for (const feature of sentence.features) features.add(feature);
   return features;
 }

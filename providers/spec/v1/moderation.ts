@@ -21,6 +21,13 @@ export interface ModerationVerdict {
   categories: Record<ModerationCategory, CategoryVerdict>;
   /** Where the worst finding lies (UTF-16 offsets into the screened text), when the provider knows. */
   span?: { start: number; end: number };
+  /**
+   * Set when the provider could not read part of the text (a language or script it does not judge) and is configured
+   * to refuse what it cannot judge (RECITE_MODERATION_UNJUDGED=reject): recite then rejects the text with
+   * content_rejected, even though no category is flagged. Absent when the provider judged everything, or was told to
+   * accept what it cannot read.
+   */
+  unjudged?: { start: number; end: number };
 }
 
 export type ModerationResult =

@@ -1,0 +1,87 @@
+/**
+ * Features of a Spanish, French, German, Portuguese or Italian sentence, in the same shape as English ones
+ * (features.ts): language-prefixed stems and stem pairs, the shared word classes, class pairs and composition.
+ */
+import { type CompositionProfile, sentenceFeatures } from './features.ts';
+import { EUROPEAN_LANGUAGES, type EuropeanLanguage, europeanWords, foldAccents, stemEuropean } from './european.ts';
+import { EUROPEAN_CLASSES } from './european-classes.ts';
+
+/** Verbs of carrying a weapon along ("llevo la pistola", "ich bringe das Messer mit"). */
+const BRING: Record<EuropeanLanguage, string> = {
+  es: 'llevar | llevo | traer | traigo | cargar', pt: 'levar | levo | trazer | trago', it: 'portare | porto | prendere',
+  fr: 'apporter | amener | prendre | emmener', de: 'mitbringen | bringe | nehme | mitnehmen | dabei',
+};
+
+/** Object pronouns that name a person ("te", "dich", "lo"), before or after the verb. */
+const PERSONS: Record<EuropeanLanguage, string> = {
+  es: 'te | lo | la | le | los | las | les | os | ti | usted', pt: 'te | o | a | os | as | voce | lo | la | ele | ela',
+  it: 'ti | lo | la | li | le | gli | vi | te', fr: 'te | le | la | les | vous | toi | lui', de: 'dich | dir | ihn | ihm | sie | euch | ihr',
+};
+
+interface Table {
+  single: Map<string, string[]>;
+  phrases: Map<string, { words: string[]; klass: string }[]>;
+  profile: CompositionProfile;
+}
+
+const split = (text: string) => text.trim().split(/\s*\|\s*/).filter(Boolean);
+const stemsOf = (text: string, language: EuropeanLanguage) => europeanWords(foldAccents(text), language).map((word) => stemEuropean(word, language));
+
+const TABLES = Object.fromEntries(
+  EUROPEAN_LANGUAGES.map((language) => {
+    const single = new Map<string, string[]>();
+    const phrases = new Map<string, { words: string[]; klass: string }[]>();
+    for (const [klass, text] of Object.entries({ ...EUROPEAN_CLASSES[language], BRING: BRING[language] })) {
+      for (const entry of split(text)) {
+        // Class entries are matched on folded, unstemmed words as well as stems, so short words keep their class.
+        const words = stemsOf(entry, language);
+        if (words.length === 0) continue;
+        if (words.length === 1) {
+          const classes = single.get(words[0]!) ?? [];
+          if (!classes.includes(klass)) classes.push(klass);
+          single.set(words[0]!, classes);
+        } else {
+          const list = phrases.get(words[0]!) ?? [];
+          list.push({ words, klass });
+          phrases.set(words[0]!, list);
+        }
+      }
+    }
+    const persons = new Set(split(PERSONS[language]).map((word) => stemEuropean(word, language)));
+    return [language, { single, phrases, profile: { persons } }];
+  }),
+) as Record<EuropeanLanguage, Table>;
+
+export interface EuropeanSentence {
+  stems: string[];
+  classes: Map<string, number>;
+  features: string[];
+}
+
+export function europeanSentence(original: string, language: EuropeanLanguage): EuropeanSentence {
+  const table = TABLES[language];
+  const stems = stemsOf(original, language);
+  const at: string[][] = [];
+  for (let index = 0; index < stems.length; index++) {
+    const word = stems[index]!;
+    const classes = [...(table.single.get(word) ?? [])];
+    for (const phrase of table.phrases.get(word) ?? []) {
+      let matches = true;
+      for (let offset = 1; offset < phrase.words.length && matches; offset++) matches = stems[index + offset] === phrase.words[offset];
+      if (matches && !classes.includes(phrase.klass)) classes.push(phrase.klass);
+    }
+    at.push(classes);
+  }
+  const classes = new Map<string, number>();
+  for (const list of at) for (const klass of list) classes.set(klass, (classes.get(klass) ?? 0) + 1);
+  const features = sentenceFeatures(stems, at, classes, { prefix: `${language}/`, profile: table.profile });
+  // Spanish, Italian and Portuguese announce harm in the present: "te mato", "ti ammazzo", "le parto las piernas".
+  if (language === 'es' || language === 'it' || language === 'pt') {
+    const words = europeanWords(foldAccents(original), language);
+    for (let index = 1; index < words.length; index++) {
+      if (!/o$/.test(words[index]!) || !table.profile.persons.has(words[index - 1]!)) continue;
+      if (at[index]?.includes('HARM') || table.single.get(stemEuropean(words[index]!, language))?.includes('HARM')) features.push('s:announce_harm_person');
+    }
+  }
+  return { stems, classes, features };
+}

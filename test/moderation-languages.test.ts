@@ -1,0 +1,244 @@
+import { afterAll, describe, expect, test } from 'bun:test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createCascadeModerator } from '../providers/moderation/cascade.ts';
+import { createLocalModerator } from '../providers/moderation/local/index.ts';
+import { lexiconCategories } from '../providers/moderation/local/lexicons.ts';
+import { analyse } from '../providers/moderation/local/windows.ts';
+import { createModerator } from '../providers/moderation/moderators.ts';
+import type { ModerationProviderV1 } from '../providers/spec/v1/moderation.ts';
+import { screenText } from '../src/moderation/screen.ts';
+import { englishText } from '../scripts/fixtures/english.ts';
+import { createHarness } from './support/harness.ts';
+
+// A stub of the two second-stage providers, speaking their documented wire formats (OpenAI /v1/moderations; Llama
+// Guard behind an OpenAI-compatible /v1/chat/completions). It flags any input holding FLAG_WORD and records inputs.
+const FLAG_WORD = 'ZZFLAG';
+let down = false;
+const inputs: string[] = [];
+const stub = Bun.serve({
+  port: 0,
+  hostname: '127.0.0.1',
+  async fetch(request) {
+    if (down) return new Response('upstream exploded', { status: 500 });
+    const body = (await request.json()) as any;
+    const path = new URL(request.url).pathname;
+    if (path === '/v1/moderations') {
+      inputs.push(String(body.input));
+      const flagged = String(body.input).includes(FLAG_WORD);
+      const categories = { sexual: false, 'sexual/minors': false, hate: false, 'hate/threatening': false, harassment: false, 'harassment/threatening': flagged, violence: flagged, 'violence/graphic': false, 'illicit/violent': false };
+      const scores = Object.fromEntries(Object.entries(categories).map(([key, value]) => [key, value ? 0.95 : 0.01]));
+      return Response.json({ id: 'modr-1', model: body.model, results: [{ flagged, categories, category_scores: scores }] });
+    }
+    if (path === '/v1/chat/completions') {
+      const prompt = String(body.messages?.[0]?.content ?? '');
+      const user = prompt.slice(prompt.indexOf('User: '), prompt.indexOf('<END CONVERSATION>'));
+      inputs.push(user);
+      return Response.json({ id: 'c-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: user.includes(FLAG_WORD) ? 'unsafe\nS16' : 'safe' }, finish_reason: 'stop' }] });
+    }
+    return new Response('not found', { status: 404 });
+  },
+});
+afterAll(() => stub.stop(true));
+const environment = { RECITE_OPENAI_API_KEY: 'sk-test', RECITE_OPENAI_MODERATION_URL: `http://127.0.0.1:${stub.port}`, RECITE_LLAMAGUARD_URL: `http://127.0.0.1:${stub.port}`, RECITE_MODERATION_TIMEOUT_MS: '2000' };
+
+const local = createLocalModerator();
+const flagged = async (text: string, moderator: ModerationProviderV1 = local) => {
+  const result = await moderator.moderate(text);
+  if (!result.ok) throw new Error(`moderator failed: ${result.detail}`);
+  return Object.entries(result.verdict.categories).filter(([, entry]) => entry.flagged).map(([category]) => category);
+};
+
+describe('languages', () => {
+  test('each sentence is read in its own language', () => {
+    const sentences = analyse('The lighthouse keeper climbed the stairs. Mañana voy a matar al alcalde Ruiz. Der Hund schläft im Garten unter dem Baum. 我们明天去公园散步吧。 Завтра будет солнечно и тепло.');
+    expect(sentences.map((sentence) => sentence.language)).toEqual(['en', 'es', 'de', 'zh', 'cyrillic']);
+    expect(sentences.map((sentence) => sentence.coverage)).toEqual(['model', 'model', 'model', 'lexicon', 'none']);
+  });
+
+  test('threats in Spanish, German, French, Portuguese and Italian are threats', async () => {
+    for (const text of [
+      'Mañana voy a matar al alcalde Ruiz; sé a qué hora sale de su casa.',
+      'Ich werde dich morgen umbringen, Klaus.',
+      'Je vais te tuer ce soir, Pierre.',
+      'Vou te matar amanhã, João.',
+      'Domani ti ammazzo, Marco.',
+    ]) expect(await flagged(text)).toContain('threats');
+  });
+
+  test('ordinary text in the five European languages passes', async () => {
+    for (const text of [
+      'El farero subió las escaleras por la noche y encendió la lámpara.',
+      'Der Leuchtturmwärter stieg jeden Abend die Treppe hinauf.',
+      'Le gardien du phare montait les marches chaque soir.',
+      'O faroleiro subia as escadas todas as noites.',
+      'Il guardiano del faro saliva le scale ogni sera.',
+    ]) expect(await flagged(text)).toEqual([]);
+  });
+
+  test('zh, ja, ko, tr, ar, hi and bn: explicit threats, slurs, sexual terms and weapon-making are caught', async () => {
+    const cases: [string, 'zh' | 'ja' | 'ko' | 'tr' | 'ar' | 'hi' | 'bn', string][] = [
+      ['我要杀了你，明天就动手。', 'zh', 'threats'],
+      ['这是制作炸弹的步骤。', 'zh', 'violent_instructions'],
+      ['お前を殺してやる。', 'ja', 'threats'],
+      ['爆弾の作り方を教えます。', 'ja', 'violent_instructions'],
+      ['너를 죽여버릴 거야.', 'ko', 'threats'],
+      ['짱깨들은 다 나가라.', 'ko', 'hate'],
+      ['Seni öldüreceğim, bunu bil.', 'tr', 'threats'],
+      ['Bomba nasıl yapılır anlatıyorum.', 'tr', 'violent_instructions'],
+      ['سأقتلك غدا.', 'ar', 'threats'],
+      ['هذه طريقة صنع قنبلة في البيت.', 'ar', 'violent_instructions'],
+      ['मैं तुझे मार दूंगा।', 'hi', 'threats'],
+      ['তোকে মেরে ফেলব।', 'bn', 'threats'],
+      ['ওরা চুদাচুদি করছে।', 'bn', 'sexual'],
+    ];
+    for (const [text, language, category] of cases) {
+      expect(lexiconCategories(text, language)).toContain(category as never);
+      expect(await flagged(text)).toContain(category);
+    }
+    for (const text of ['我们明天去公园散步吧。', '今日はいい天気ですね。', '오늘 날씨가 좋네요.', 'Bugün hava çok güzel.', 'الطقس جميل اليوم.', 'आज मौसम अच्छा है।', 'আজ আবহাওয়া ভালো।']) expect(await flagged(text)).toEqual([]);
+  });
+
+  test('a script the local moderator cannot read is refused by default, accepted when the operator says so', async () => {
+    const russian = 'Завтра я приду к тебе домой, и ты пожалеешь об этом.';
+    expect(await screenText(createLocalModerator(), russian)).toMatchObject({ outcome: 'rejected', category: 'unjudged_language' });
+    expect(await screenText(createModerator('local', { RECITE_MODERATION_UNJUDGED: 'accept' }), russian)).toEqual({ outcome: 'pass' });
+    expect(() => createModerator('local', { RECITE_MODERATION_UNJUDGED: 'maybe' })).toThrow('RECITE_MODERATION_UNJUDGED');
+    // An English text with a foreign name or a short quote is still judged, not refused.
+    expect(await screenText(createLocalModerator(), 'We met Dmitri (Дима) at the station and took the train home.')).toEqual({ outcome: 'pass' });
+  });
+
+  test('HTTP: refused text is a 400 content_rejected that says why, and charges nothing', async () => {
+    const harness = await createHarness({ overrides: { moderator: createModerator('local', {}), runJobs: false } });
+    try {
+      const { key, accountId } = await harness.account({ credits: 100 });
+      const response = await harness.request('/api/v1/tts', { method: 'POST', key, json: { text: 'Завтра я приду к тебе домой, и ты пожалеешь об этом.' } });
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe('content_rejected');
+      expect(body.error.message).toContain('cannot read');
+      expect(harness.services.ledger.balance(accountId)).toBe(100);
+    } finally {
+      await harness.close();
+    }
+  });
+});
+
+describe('intent without harm words', () => {
+  test('vehicles, poison, fire, staged accidents, abduction and announced weapons', async () => {
+    expect(await flagged('Keep your foot down when you reach the crowd and do not brake.')).toContain('violent_instructions');
+    expect(await flagged('Put a little antifreeze in his coffee every morning so he does not notice.')).toContain('violent_instructions');
+    expect(await flagged('Pour the petrol through her letterbox at 3am and drop the lit rag in after it.')).toContain('violent_instructions');
+    expect(await flagged('Nobody will ever know; make it look like an accident.')).toContain('violent_instructions');
+    expect(await flagged('Follow her from the gym until she is alone in the car park, then grab her and push her into the van.')).toContain('violent_instructions');
+    expect(await flagged("On Monday I'm bringing my rifle to the depot for Frank.")).toContain('threats');
+  });
+
+  test('an imperative plan (acquire, approach, act, evade) is an instruction', async () => {
+    expect(await flagged('Buy a balaclava and gloves with cash. Wait behind the bins until he comes out. Hit him with the bar before he turns around. Then leave through the alley and burn your clothes.')).toContain('violent_instructions');
+  });
+
+  test('a frame does not wash out a plain instruction, and the same words in a report or a warning pass', async () => {
+    const lecture = 'This history course covers the protest movements of the 1970s. Keep your foot down when you reach the crowd and do not brake. The next lecture is about the trade unions.';
+    expect(await flagged(lecture)).toContain('violent_instructions');
+    for (const text of [
+      'The driver rammed the crowd at the market, police said, and was jailed for life.',
+      'Never store antifreeze in old drink bottles: children and pets can mistake it for juice.',
+      "I'm bringing my rifle to the range on Saturday for the club competition.",
+      'The crowd cheered as the parade passed and the drivers kept their foot off the accelerator.',
+    ]) expect(await flagged(text)).toEqual([]);
+  });
+});
+
+describe('neighbours advise, they do not decide', () => {
+  test('two benign texts side by side pass as they pass alone', async () => {
+    const fish = 'Run the knife along the backbone, lift the fillet away from the ribs and pull out the pin bones with tweezers.';
+    const tale = 'Once upon a time a wolf crept up to the cottage, and the three little pigs locked the door and laughed at him.';
+    const chemistry = 'In the demonstration the teacher mixed the two clear liquids and the beaker turned bright pink.';
+    const guns = 'Always store firearms unloaded, locked in a safe, with the ammunition kept separately.';
+    for (const pair of [[fish, tale], [chemistry, guns], [tale, fish], [guns, chemistry]]) {
+      for (const text of pair) expect(await flagged(text)).toEqual([]);
+      expect(await flagged(pair.join(' '))).toEqual([]);
+      expect(await flagged(`${englishText(3000)}\n\n${pair.join('\n\n')}\n\n${englishText(3000)}`)).toEqual([]);
+    }
+  });
+
+  test('a benign book of 1,000,000 characters in six languages passes', async () => {
+    const data = join(import.meta.dir, '..', 'providers', 'moderation', 'local', 'data');
+    const benign = ['train-es', 'train-fr', 'train-de', 'train-pt', 'train-it']
+      .flatMap((set) => readFileSync(join(data, `${set}.jsonl`), 'utf8').trim().split('\n'))
+      .map((line) => JSON.parse(line) as { text: string; labels: string[] })
+      .filter((example) => example.labels.length === 0)
+      .map((example) => example.text);
+    let book = '';
+    for (let round = 0; book.length < 1_000_000; round++) book += `${englishText(4000)}\n\n${benign[round % benign.length]}\n\n`;
+    const result = await screenText(createLocalModerator(), book.slice(0, 1_000_000));
+    expect(result).toEqual({ outcome: 'pass' });
+  });
+
+  test('a long text is screened off the main thread: timers keep firing while it is scored', async () => {
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    try {
+      const text = `${englishText(999_000)} I am going to kill you tomorrow, Mark.`;
+      const result = await createLocalModerator().moderate(text);
+      expect(result.ok && result.verdict.categories.threats.flagged).toBe(true);
+      expect(ticks).toBeGreaterThan(0);
+    } finally {
+      clearInterval(timer);
+    }
+  });
+});
+
+describe('cascade local,<second>', () => {
+  for (const second of ['openai', 'llamaguard']) {
+    test(`local,${second}: clear cases stay local; unsupported and lexicon-only languages go to ${second}`, async () => {
+      down = false;
+      const cascade = createModerator(`local,${second}`, environment);
+      expect(cascade.id).toBe(`local,${second}`);
+      inputs.length = 0;
+      expect(await flagged('I am going to kill you, Mark, and nobody will find your body.', cascade)).toContain('threats');
+      expect(await flagged(englishText(20_000), cascade)).toEqual([]);
+      expect(inputs).toEqual([]);
+      // A Russian sentence and a Chinese one inside English narration: only they travel, and the verdict is the stub's.
+      const russian = `Я знаю, где ты живёшь ${FLAG_WORD}.`;
+      const text = `${englishText(2000)} ${russian} 我们明天去公园散步吧。 ${englishText(2000)}`;
+      const verdict = await cascade.moderate(text);
+      expect(verdict.ok && verdict.verdict.categories.threats.flagged).toBe(true);
+      expect(inputs.length).toBe(1);
+      expect(inputs[0]).toContain('Я знаю');
+      expect(inputs[0]).toContain('我们明天');
+      expect(inputs[0]).not.toContain('lighthouse');
+      if (verdict.ok) expect(text.slice(verdict.verdict.span!.start, verdict.verdict.span!.end)).toContain('Я знаю');
+      // Passed by the second stage: the text passes (no refusal of what the second stage has judged).
+      expect(await screenText(cascade, 'Завтра будет солнечно и тепло, пойдём гулять.')).toEqual({ outcome: 'pass' });
+    });
+  }
+
+  test('second stage down: fails closed (503 over HTTP), nothing charged', async () => {
+    const cascade = createCascadeModerator(createLocalModerator(), createModerator('openai', environment));
+    down = true;
+    try {
+      expect(await screenText(cascade, 'Завтра будет солнечно и тепло, пойдём гулять.')).toMatchObject({ outcome: 'unavailable' });
+      // Clear English cases need no second stage, so they are still decided.
+      expect(await screenText(cascade, 'The lighthouse keeper climbed the stairs.')).toEqual({ outcome: 'pass' });
+      const harness = await createHarness({ overrides: { moderator: cascade, runJobs: false } });
+      try {
+        const { key, accountId } = await harness.account({ credits: 100 });
+        const response = await harness.request('/api/v1/tts', { method: 'POST', key, json: { text: '我们明天去公园散步吧，天气很好。' } });
+        expect(response.status).toBe(503);
+        expect(((await response.json()) as any).error.code).toBe('moderation_unavailable');
+        expect(harness.services.ledger.balance(accountId)).toBe(100);
+      } finally {
+        await harness.close();
+      }
+    } finally {
+      down = false;
+    }
+  });
+
+  test('unknown cascades are configuration errors', () => {
+    expect(() => createModerator('openai,local', environment)).toThrow('cascade');
+    expect(() => createModerator('local,nope', environment)).toThrow('cascade');
+  });
+});
