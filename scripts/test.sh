@@ -7,6 +7,8 @@ cd "$(dirname "$0")/.."
 need=()
 command -v ffprobe >/dev/null 2>&1 || need+=(ffmpeg)
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
+# The Postgres store tests start a throwaway cluster with initdb and pg_ctl.
+compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || need+=(postgresql)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "installing ${need[*]} for the tests"
