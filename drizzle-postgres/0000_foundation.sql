@@ -78,9 +78,11 @@ CREATE TABLE "ledger_entries" (
 CREATE UNLOGGED TABLE "rate_limits" (
 	"key" text PRIMARY KEY NOT NULL,
 	"arrival" bigint NOT NULL,
+	"checked_at" bigint NOT NULL,
 	"limit_per_window" bigint NOT NULL,
 	"window_ms" bigint NOT NULL,
-	"idle_at" bigint NOT NULL
+	"idle_at" bigint NOT NULL,
+	"allowed" boolean NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "reservation_allocations" (

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * The Postgres twin of src/db/schema.ts: the same tables, columns and indexes, so a record read from either database
@@ -135,16 +135,21 @@ export const sessions = pgTable('sessions', {
 }, (table) => [index('sessions_account').on(table.accountId)]);
 
 /**
- * Per-key GCRA state shared by every node (src/auth/postgres-rate-limit-store.ts). UNLOGGED in the migration: losing
- * it in a crash only hands keys their full burst back, and it skips the WAL on every request.
+ * Per-key GCRA state shared by every node (src/auth/postgres-rate-limit-store.ts). drizzle-kit cannot declare UNLOGGED,
+ * so the generated CREATE TABLE is edited by hand to CREATE UNLOGGED TABLE (test/postgres-migrate.test.ts checks it):
+ * losing the table in a crash only hands keys their full burst back, and it skips the WAL on every request.
  */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   /** Theoretical arrival time in units of 1/limit ms (exact integers, as in src/auth/rate-limiter.ts). */
   arrival: bigint('arrival', { mode: 'bigint' }).notNull(),
+  /** When the last decision was made, in the same units; a key's clock never moves back (see the store). */
+  checkedAt: bigint('checked_at', { mode: 'bigint' }).notNull(),
   /** The limit `arrival` was counted in; a row written under another limit starts afresh. */
   limit: int('limit_per_window').notNull(),
   windowMs: int('window_ms').notNull(),
   /** Database-clock ms after which the row carries nothing (a full burst is back); a sweep may delete it. */
   idleAt: int('idle_at').notNull(),
+  /** The last decision: the upsert writes it because RETURNING sees only the new row, not the old arrival. */
+  allowed: boolean('allowed').notNull(),
 }, (table) => [index('rate_limits_idle').on(table.idleAt)]);
