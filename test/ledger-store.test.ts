@@ -57,7 +57,7 @@ const backends: [string, () => Promise<BackendDatabase<AnyHandle>>][] = [
 
 for (const [name, open] of backends) {
   describe(`ledger store on ${name}`, () => {
-    test('any sequence of grants, expiries, reserves, captures, voids and reaps never overdraws and balances', async () => {
+    test('random grants, expiries, reserves, captures, voids, reaps: never overdrawn, always balanced', async () => {
       const backend = await open();
       try {
         const handle = await backend.connect();
@@ -74,7 +74,12 @@ for (const [name, open] of backends) {
               grants.filter((grant) => grant.expiresAt > clock.now()).reduce((total, grant) => total + grant.left, 0);
             for (const step of operations) {
               if (step.kind === 'grant') {
-                const id = await ledger.grant({ accountId, credits: step.credits, source: 'admin', expiresInDays: step.days });
+                const id = await ledger.grant({
+                  accountId,
+                  credits: step.credits,
+                  source: 'admin',
+                  expiresInDays: step.days,
+                });
                 grants.push({ id, left: step.credits, expiresAt: clock.now() + step.days * DAY_MS });
               } else if (step.kind === 'advance') {
                 clock.advance(step.hours * 60 * 60 * 1000);
@@ -139,7 +144,7 @@ for (const [name, open] of backends) {
       }
     }, 180_000);
 
-    test('200 parallel reserves from 3 handles against a balance that covers exactly 100: exactly 100 succeed', async () => {
+    test('200 parallel reserves from 3 handles against a balance covering 100: exactly 100 succeed', async () => {
       const backend = await open();
       try {
         const handles = [await backend.connect(), await backend.connect(), await backend.connect()];
@@ -232,7 +237,9 @@ for (const [name, open] of backends) {
             accountId,
           ]);
         }
-        const balances = await Promise.all(Array.from({ length: 12 }, (_, index) => ledgers[index % 3]!.balance(accountId)));
+        const balances = await Promise.all(
+          Array.from({ length: 12 }, (_, index) => ledgers[index % 3]!.balance(accountId)),
+        );
         expect(new Set(balances)).toEqual(new Set([5000]));
         expect(await ledgers[0]!.grants(accountId)).toHaveLength(1);
       } finally {

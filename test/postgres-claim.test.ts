@@ -77,7 +77,7 @@ test('8 nodes claiming at once from 120 due jobs take each exactly once', async 
   await nodes[0]!.delete(jobs);
 }, 60_000);
 
-test('leases come from the database clock; expired leases are reclaimed, last attempts fail, future jobs wait', async () => {
+test('leases on the database clock; expired leases reclaimed, last attempts fail, future jobs wait', async () => {
   const db = pools[0]!;
   const now = await databaseNow(db);
   // A node clock far in the future cannot matter: the job rows carry only database times for leases.

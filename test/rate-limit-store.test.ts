@@ -83,7 +83,7 @@ for (const [name, open] of backends) {
   });
 }
 
-test('the SQLite store answers exactly as the in-memory RateLimiter for any sequence of requests and waits', async () => {
+test('the SQLite store answers exactly as the in-memory RateLimiter for any requests and waits', async () => {
   const backend = await sqliteBackend();
   try {
     const handle = await backend.connect();

@@ -1,5 +1,11 @@
 import type { PostgresDb } from '../db/postgres/client.ts';
-import { gcraPolicy, gcraResult, type GcraPolicy, type RateLimitResult, type RateLimitStore } from './rate-limit-store.ts';
+import {
+  gcraPolicy,
+  gcraResult,
+  type GcraPolicy,
+  type RateLimitResult,
+  type RateLimitStore,
+} from './rate-limit-store.ts';
 
 /** Milliseconds on the database clock: every node reads the same clock, so skew between nodes changes nothing. */
 const NOW_MS = `floor(extract(epoch FROM statement_timestamp()) * 1000)::bigint`;

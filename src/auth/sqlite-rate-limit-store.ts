@@ -1,6 +1,13 @@
 import type { Database } from 'bun:sqlite';
 import type { Clock } from '../lib/clock.ts';
-import { gcraDecide, gcraPolicy, gcraResult, type GcraPolicy, type RateLimitResult, type RateLimitStore } from './rate-limit-store.ts';
+import {
+  gcraDecide,
+  gcraPolicy,
+  gcraResult,
+  type GcraPolicy,
+  type RateLimitResult,
+  type RateLimitStore,
+} from './rate-limit-store.ts';
 
 /**
  * GCRA state in the SQLite file, so every process on one database file shares a key's budget. Each check is one
@@ -40,8 +47,9 @@ export class SqliteRateLimitStore implements RateLimitStore {
         this.sqlite
           .query(
             'INSERT INTO rate_limits (key, arrival, limit_per_window, window_ms, idle_at) VALUES (?, ?, ?, ?, ?) ' +
-              'ON CONFLICT (key) DO UPDATE SET arrival = excluded.arrival, limit_per_window = excluded.limit_per_window, ' +
-              'window_ms = excluded.window_ms, idle_at = excluded.idle_at',
+              'ON CONFLICT (key) DO UPDATE SET arrival = excluded.arrival, ' +
+              'limit_per_window = excluded.limit_per_window, window_ms = excluded.window_ms, ' +
+              'idle_at = excluded.idle_at',
           )
           .run(key, decision.arrival.toString(), this.limit, this.windowMs, nowMs + this.windowMs);
       }

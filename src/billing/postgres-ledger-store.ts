@@ -57,7 +57,10 @@ export class PostgresLedgerStore implements LedgerStore {
   async applyPlanGrants(accountId: string): Promise<void> {
     const now = this.clock.now();
     // Cheap unlocked look first: nearly every call finds nothing due and should not take a row lock.
-    const peek = await this.db.select({ due: accounts.nextPlanGrantAt }).from(accounts).where(eq(accounts.id, accountId));
+    const peek = await this.db
+      .select({ due: accounts.nextPlanGrantAt })
+      .from(accounts)
+      .where(eq(accounts.id, accountId));
     if (!peek[0] || peek[0].due > now) return;
     await this.db.transaction(async (tx) => {
       // The account row lock makes the month's grant happen once even when every node sees it due at once.

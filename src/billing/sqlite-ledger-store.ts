@@ -66,7 +66,11 @@ export class SqliteLedgerStore implements LedgerStore {
   }
 
   async reservationStatus(reservationId: string): Promise<'held' | 'captured' | 'voided' | undefined> {
-    const row = this.db.select({ status: reservations.status }).from(reservations).where(eq(reservations.id, reservationId)).get();
+    const row = this.db
+      .select({ status: reservations.status })
+      .from(reservations)
+      .where(eq(reservations.id, reservationId))
+      .get();
     return row?.status;
   }
 }

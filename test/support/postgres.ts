@@ -21,7 +21,8 @@ export interface TestPostgres {
 
 function postgresBin(): string {
   const root = '/usr/lib/postgresql';
-  const versions = existsSync(root) ? readdirSync(root).filter((entry) => existsSync(join(root, entry, 'bin', 'initdb'))) : [];
+  const installed = existsSync(root) ? readdirSync(root) : [];
+  const versions = installed.filter((entry) => existsSync(join(root, entry, 'bin', 'initdb')));
   // Highest major version first, so a machine with several clusters uses the newest tools.
   versions.sort((a, b) => Number(b) - Number(a));
   if (versions[0] === undefined) {
@@ -74,7 +75,8 @@ export async function startPostgres(): Promise<TestPostgres> {
       port = await freePort();
       const options = `-p ${port} -k ${directory} -c listen_addresses=127.0.0.1 -c fsync=off`;
       const logFile = join(directory, 'server.log');
-      const start = run([join(bin, 'pg_ctl'), '-D', directory, '-o', options, '-l', logFile, '-w', 'start'], asPostgres);
+      const command = [join(bin, 'pg_ctl'), '-D', directory, '-o', options, '-l', logFile, '-w', 'start'];
+      const start = run(command, asPostgres);
       started = start.ok;
       lastOutput = start.output;
     }

@@ -36,7 +36,8 @@ function accountRow() {
 
 function keyRow(accountId: string, monthlyCap: number | null) {
   const id = randomIds('apiKey');
-  return { id, accountId, name: 'test', prefix: id.slice(0, 8), hash: id, monthlyCapCharacters: monthlyCap, createdAt: 0 };
+  const prefix = id.slice(0, 8);
+  return { id, accountId, name: 'test', prefix, hash: id, monthlyCapCharacters: monthlyCap, createdAt: 0 };
 }
 
 export async function sqliteBackend(): Promise<BackendDatabase<AnyHandle>> {

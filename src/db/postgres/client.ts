@@ -31,8 +31,11 @@ export async function migratePostgres(db: PostgresDb, migrations = POSTGRES_MIGR
     await client.query('BEGIN');
     try {
       await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-      await client.query('CREATE TABLE IF NOT EXISTS __migrations (tag text PRIMARY KEY, applied_at timestamptz NOT NULL)');
-      const applied = new Set((await client.query<{ tag: string }>('SELECT tag FROM __migrations')).rows.map((row) => row.tag));
+      await client.query(
+        'CREATE TABLE IF NOT EXISTS __migrations (tag text PRIMARY KEY, applied_at timestamptz NOT NULL)',
+      );
+      const log = await client.query<{ tag: string }>('SELECT tag FROM __migrations');
+      const applied = new Set(log.rows.map((row) => row.tag));
       const done: string[] = [];
       for (const migration of migrations) {
         if (applied.has(migration.tag)) continue;

@@ -2,4 +2,6 @@
 // embedded as text so the compiled binary carries them. Add one line per new file in drizzle-postgres/, in order.
 import foundation from '../../../drizzle-postgres/0000_foundation.sql' with { type: 'text' };
 
-export const POSTGRES_MIGRATIONS: readonly { tag: string; sql: string }[] = [{ tag: '0000_foundation', sql: foundation }];
+export const POSTGRES_MIGRATIONS: readonly { tag: string; sql: string }[] = [
+  { tag: '0000_foundation', sql: foundation },
+];
