@@ -8,6 +8,8 @@ need=()
 command -v ffprobe >/dev/null 2>&1 || need+=(ffmpeg)
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v promtool >/dev/null 2>&1 || need+=(prometheus)
+# The Postgres store tests start a throwaway cluster with initdb and pg_ctl.
+compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || need+=(postgresql)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "installing ${need[*]} for the tests"
