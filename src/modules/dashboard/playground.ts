@@ -2,7 +2,7 @@ import { AppError, errorResponse } from '../../errors/index.ts';
 import type { Services } from '../../services.ts';
 import { parseSpeechRequest, screenOrThrow, synthesizeDirect } from '../tts/service.ts';
 import { type CatalogVoice, DEFAULT_VOICE_ID, VOICES } from '../voices/catalog.ts';
-import { escape } from './views.ts';
+import { escape, scriptJson } from './views.ts';
 
 export const PLAYGROUND_MAX_CHARACTERS = 300;
 
@@ -60,7 +60,7 @@ export function playgroundPage(csrf: string, balance: number): string {
     <p class="muted small">The last 10 takes of this visit. The word being spoken is highlighted as a take plays.</p>
     <ol class="list" id="takes" aria-live="polite"><li id="takes-empty" class="empty"><p><strong>No takes yet.</strong></p><p class="muted">Type some text above, pick a voice and press Speak.</p></li></ol>
   </section>
-  <script type="application/json" id="playground-messages">${escape(JSON.stringify(MESSAGES))}</script>`;
+  <script type="application/json" id="playground-messages">${scriptJson(MESSAGES)}</script>`;
 }
 
 /** Speaks up to 300 characters for a signed-in account: same checks, screening and ledger as the API, no key. */

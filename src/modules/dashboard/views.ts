@@ -3,6 +3,11 @@ export function escape(value: unknown): string {
   return String(value ?? '').replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!);
 }
 
+/** JSON for a `<script type="application/json">` block: raw text there, so only `<` needs escaping (no `</script>`). */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
 /** The mark: a speech bubble holding three sound bars. Used as the logo and, on its own, as the favicon. */
 export const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" width="32" height="32"><rect x="1" y="1" width="30" height="26" rx="8" fill="#2648c4"/><path d="M9 27l0 4 6-4z" fill="#2648c4"/><rect x="8" y="11" width="3" height="8" rx="1.5" fill="#fff"/><rect x="14.5" y="7" width="3" height="16" rx="1.5" fill="#fff"/><rect x="21" y="10" width="3" height="10" rx="1.5" fill="#fff"/></svg>`;
 

@@ -3,7 +3,7 @@ import { openapi } from '@elysiajs/openapi';
 import scalarBundle from '../../../node_modules/@scalar/api-reference/dist/browser/standalone.js' with { type: 'file' };
 import { Elysia } from 'elysia';
 import { ERROR_CODES, ERROR_STATUS } from '../../errors/index.ts';
-import { escape, PAGE_SECURITY_HEADERS } from '../dashboard/views.ts';
+import { PAGE_SECURITY_HEADERS, scriptJson } from '../dashboard/views.ts';
 
 const ERROR_TABLE = ERROR_CODES.map((code) => `| ${ERROR_STATUS[code]} | \`${code}\` |`).join('\n');
 
@@ -32,7 +32,7 @@ const INIT_SCRIPT = `Scalar.createApiReference('#app', JSON.parse(document.getEl
 const DOCS_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>API reference · recite</title><link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>@font-face{font-family:"Inter";font-style:normal;font-weight:100 900;font-display:swap;src:url(/assets/inter.woff2) format("woff2")}body{margin:0}</style></head>
-<body><div id="app"></div><script type="application/json" id="scalar-configuration">${escape(JSON.stringify(SCALAR_CONFIGURATION))}</script>
+<body><div id="app"></div><script type="application/json" id="scalar-configuration">${scriptJson(SCALAR_CONFIGURATION)}</script>
 <script src="/docs/scalar.js"></script><script src="/docs/init.js"></script></body></html>`;
 
 // Scalar builds its styles at run time (inline <style> and style attributes) and its code editor compiles nothing:
