@@ -60,7 +60,7 @@ export function dashboardModule(services: Services) {
     const keys = services.accounts.listKeys(account.id);
     const range = new URL(request.url).searchParams.get('days') === '90' ? 90 : 30;
     const daily = usage.daily(account.id, range).map((row) => ({ day: row.day, characters: Number(row.characters), credits: Number(row.credits) }));
-    const recent = usage.daily(account.id, 30).reduce((sum, row) => sum + Number(row.credits), 0);
+    const recent = usage.daily(account.id, 30).map((row) => ({ day: row.day, credits: Number(row.credits) }));
     const keyRows = keys
       .map((key) => {
         const month = monthly.get(key.id);
@@ -83,7 +83,7 @@ export function dashboardModule(services: Services) {
         <div><div class="stat" data-testid="balance">${balance.toLocaleString('en-US')}</div><div class="muted">credits available</div></div>
         <div><div class="stat">${held.toLocaleString('en-US')}</div><div class="muted">held for work in progress</div></div>
         <div><div class="stat">${escape(PLANS[account.plan].name)}</div><div class="muted">plan</div></div></div>
-        <p data-testid="runway"><strong>${escape(runwayHint(balance, recent, 30))}</strong></p>
+        <p data-testid="runway"><strong>${escape(runwayHint(balance, recent, services.clock.now()))}</strong></p>
         <p class="muted small">1 credit per 10 characters (minimum 1 per request). Credits bank for 90 days; the soonest-expiring are spent first.</p>
         <details><summary>Credit grants (${grants.length})</summary><table class="stacked"><caption class="visually-hidden">Credit grants</caption><thead><tr><th scope="col">Source</th><th scope="col" class="number">Remaining</th><th scope="col">Expires</th></tr></thead><tbody>${grantRows || '<tr><td colspan="3" class="muted">No credits.</td></tr>'}</tbody></table></details></section>
       <section aria-labelledby="usage-heading"><div class="job-head"><h2 id="usage-heading">Usage, last ${range} days</h2>

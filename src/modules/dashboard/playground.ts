@@ -25,8 +25,10 @@ export function playgroundPage(csrf: string, balance: number): string {
   // Grouped by language straight from the catalog, so voices added there (any engine) appear here unchanged.
   const byLanguage = new Map<string, CatalogVoice[]>();
   for (const voice of VOICES) byLanguage.set(voice.languageName, [...(byLanguage.get(voice.languageName) ?? []), voice]);
+  const defaultLanguage = VOICES.find((voice) => voice.id === DEFAULT_VOICE_ID)?.languageName;
   const groups = [...byLanguage.entries()]
-    .sort(([a], [b]) => (a.startsWith('English') === b.startsWith('English') ? a.localeCompare(b) : a.startsWith('English') ? -1 : 1))
+    // The default voice's language first, then the rest alphabetically.
+    .sort(([a], [b]) => (a === defaultLanguage) === (b === defaultLanguage) ? a.localeCompare(b) : a === defaultLanguage ? -1 : 1)
     .map(([language, voices], group) => {
       const items = voices
         .map((voice) => {
@@ -47,7 +49,7 @@ export function playgroundPage(csrf: string, balance: number): string {
     <textarea id="text" name="text" maxlength="${PLAYGROUND_MAX_CHARACTERS}" aria-describedby="counter" required>Once upon a time, in a quiet harbour town, a lighthouse keeper told stories to the stars.</textarea>
     <div id="counter" class="muted small counter" aria-live="polite"></div>
     <div class="row"><div><label for="speed">Speed</label><select id="speed" name="speed"><option value="normal">Normal</option><option value="slow">Slow</option><option value="gentle">Gentle</option></select></div>
-    <div><button type="submit" id="speak">Speak</button></div></div>
+    <div><button type="submit" id="speak">Speak</button> <span class="muted small" id="chosen-voice" aria-live="polite"></span></div></div>
     <p id="status" role="alert" class="error"></p>
   </section>
   <section aria-labelledby="voices-heading"><h2 id="voices-heading">Voice</h2>

@@ -19,7 +19,7 @@ const STYLE = `
 @font-face{font-family:"Inter";font-style:normal;font-weight:100 900;font-display:swap;src:url(/assets/inter.woff2) format("woff2")}
 :root{--ink:#161b26;--muted:#545d70;--line:#dde2ec;--accent:#2648c4;--accent-soft:#eef2ff;--bad:#b3261e;--good:#17683a;--bg:#f5f6fa;
 --s1:4px;--s2:8px;--s3:12px;--s4:16px;--s5:24px;--s6:32px;--radius:10px;--t-small:.875rem;--t-h3:1.25rem;--t-h2:1.25rem;--t-h1:1.5625rem;--t-stat:1.953rem}
-*{box-sizing:border-box}html{-webkit-text-size-adjust:100%}
+*{box-sizing:border-box}[hidden]{display:none!important}html{-webkit-text-size-adjust:100%}
 body{margin:0;font:16px/1.5 Inter,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--ink);background:var(--bg)}
 a{color:var(--accent)}a:hover{text-decoration-thickness:2px}
 .skip{position:absolute;left:-999px}.skip:focus{left:var(--s4);top:var(--s2);background:#fff;padding:var(--s2);z-index:10}
@@ -61,6 +61,8 @@ audio{width:100%;max-width:100%;display:block}
 .chart svg{display:block;width:100%;height:auto}.chart .bar-rect{fill:var(--accent)}.chart .bar-rect:hover{fill:#14308f}
 .chart text{font:12px Inter,system-ui,sans-serif;fill:var(--muted)}.chart .grid{stroke:var(--line)}
 .tabs{display:flex;gap:var(--s2);flex-wrap:wrap;margin-bottom:var(--s2)}
+.tabs a{font-size:var(--t-small);font-weight:600;text-decoration:none;padding:var(--s1) var(--s3);border-radius:999px;border:1px solid var(--line);color:var(--ink)}
+.tabs a[aria-current="page"]{background:var(--accent);border-color:var(--accent);color:#fff}
 details>summary{cursor:pointer;font-weight:600;padding:var(--s1) 0}
 .confirm{display:inline-block}.confirm[open]{display:block;border:1px solid var(--bad);border-radius:8px;padding:var(--s2) var(--s3);background:#fff7f6}
 .confirm>summary{list-style:none;display:inline-flex;color:var(--bad);border:1px solid var(--bad);border-radius:8px;padding:var(--s1) var(--s3);font-size:var(--t-small)}
@@ -76,17 +78,22 @@ progress{width:100%;height:10px;accent-color:var(--accent)}.downloads{display:fl
 .voices{max-height:22rem;overflow:auto;border:1px solid var(--line);border-radius:8px;padding:0 var(--s3)}
 .voices fieldset{border:0;margin:0;padding:var(--s2) 0;border-bottom:1px solid var(--line)}.voices fieldset:last-child{border-bottom:0}
 .voices legend{font-weight:700;font-size:var(--t-small);color:var(--muted);padding:var(--s2) 0 0}
-.voice{display:flex;align-items:center;gap:var(--s2);padding:var(--s1) 0}.voice label{flex:1;margin:0;font-weight:400;display:flex;gap:var(--s2);align-items:baseline}
+.voice{display:flex;align-items:center;gap:var(--s3);padding:var(--s1) 0}.voice label{flex:1;margin:0;font-weight:600;display:flex;flex-direction:column}
+.voice label .small{font-weight:400}
 .voice input{width:auto}.counter{text-align:right}.counter.over{color:var(--bad)}
 .words{line-height:2;font-size:1.125rem;margin:var(--s3) 0;overflow-wrap:anywhere}.words span{border-radius:4px;padding:1px 0}
 .words span.spoken{background:#ffe27a;box-shadow:0 0 0 2px #ffe27a}
 .take{display:grid;gap:var(--s2)}
+.auth-grid{display:grid;grid-template-columns:minmax(0,3fr) minmax(0,2fr);gap:var(--s4);align-items:start}
+.pitch{margin:0;padding-left:var(--s5)}.pitch li{margin-bottom:var(--s3)}
 .page-error{text-align:center;padding:var(--s6) var(--s4)}.page-error .code{font-size:3rem;font-weight:800;color:var(--accent);line-height:1}
 @media (max-width:720px){
   .menu-button{display:inline-flex}.nav{display:none;position:absolute;left:0;right:0;top:100%;background:#fff;border-bottom:1px solid var(--line);
   flex-direction:column;align-items:stretch;padding:var(--s2) var(--s4) var(--s4);z-index:5;box-shadow:0 8px 16px rgba(0,0,0,.08)}
   header{position:relative}header.open .nav{display:flex}.nav form{margin:var(--s2) 0 0}.nav form button{width:100%;justify-content:center}
-  main{padding:var(--s3)}section,.card{padding:var(--s3) var(--s4)}
+  .chart text{font-size:22px}.auth-grid{grid-template-columns:1fr}
+  main{padding:var(--s3)}section,.card{padding:var(--s3) var(--s4)}pre{white-space:pre-wrap;overflow-wrap:anywhere}
+  .stats{grid-template-columns:repeat(3,1fr);gap:var(--s2)}.stat{font-size:var(--t-h2)}
   .stacked thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
   .stacked tr{display:block;border-bottom:1px solid var(--line);padding:var(--s2) 0}.stacked td{display:flex;justify-content:space-between;gap:var(--s3);border:0;padding:var(--s1) 0;text-align:right}
   .stacked td::before{content:attr(data-label);font-weight:600;color:var(--muted);text-align:left}.stacked td.number{text-align:right}
@@ -127,7 +134,11 @@ export function page(options: PageOptions): Response {
 
 export function authForm(options: { mode: 'login' | 'signup'; csrf: string; error?: string; email?: string }): string {
   const signup = options.mode === 'signup';
-  return `<h1>${signup ? 'Create your account' : 'Sign in'}</h1><section class="narrow">
+  const pitch = `<section aria-labelledby="pitch-heading"><h2 id="pitch-heading">${signup ? 'What you get' : 'recite'}</h2><ul class="pitch">
+    <li><strong>Text to natural MP3 narration</strong> over one HTTP call, with word timings and WebVTT/SRT captions.</li>
+    <li><strong>Works with the tools you have:</strong> the OpenAI speech endpoint, an MCP server for assistants, and a playground.</li>
+    <li><strong>Pay per character:</strong> 1 credit per 10 characters, and a failed request is never charged.</li></ul></section>`;
+  return `<h1>${signup ? 'Create your account' : 'Sign in'}</h1><div class="auth-grid"><section class="narrow">
   ${options.error ? `<p class="error" role="alert">${escape(options.error)}</p>` : ''}
   <form method="post" action="/${signup ? 'signup' : 'login'}">
     <input type="hidden" name="csrf" value="${escape(options.csrf)}">
@@ -136,16 +147,16 @@ export function authForm(options: { mode: 'login' | 'signup'; csrf: string; erro
     <input id="password" name="password" type="password" autocomplete="${signup ? 'new-password' : 'current-password'}" required minlength="${signup ? 10 : 1}">
     <p style="margin-top:var(--s4)"><button type="submit">${signup ? 'Create account' : 'Sign in'}</button></p>
   </form>
-  <p class="muted">${signup ? 'Already have an account? <a href="/login">Sign in</a>.' : 'New here? <a href="/signup">Create an account</a> to get an API key and try every voice in the playground.'}</p></section>`;
+  <p class="muted">${signup ? 'Already have an account? <a href="/login">Sign in</a>.' : 'New here? <a href="/signup">Create an account</a> to get an API key and try every voice in the playground.'}</p></section>${pitch}</div>`;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A round step for the value axis: 1, 2 or 5 times a power of ten. */
+/** A round, whole step for the value axis (credits are integers): 1, 2 or 5 times a power of ten. */
 function niceStep(max: number, ticks: number): number {
-  const raw = Math.max(1, max) / ticks;
+  const raw = Math.max(1, max / ticks);
   const power = 10 ** Math.floor(Math.log10(raw));
-  return ([1, 2, 5, 10].find((factor) => factor * power >= raw) ?? 10) * power;
+  return Math.max(1, ([1, 2, 5, 10].find((factor) => factor * power >= raw) ?? 10) * power);
 }
 
 /**
@@ -164,8 +175,8 @@ export function usageChart(rows: { day: string; characters: number; credits: num
     return `<div class="empty"><p><strong>No usage in the last ${options.days} days.</strong></p><p class="muted">Create a key below and make your first request, or try a voice in the <a href="/playground">playground</a>; each day's credits show up here.</p></div>`;
   }
   const width = 720;
-  const height = 220;
-  const left = 48;
+  const height = 240;
+  const left = 64;
   const bottom = 28;
   const top = 10;
   const plotWidth = width - left - 8;
@@ -179,7 +190,8 @@ export function usageChart(rows: { day: string; characters: number; credits: num
   for (let value = 0; value <= axisMax; value += step) {
     grid.push(`<line class="grid" x1="${left}" x2="${width - 8}" y1="${y(value).toFixed(1)}" y2="${y(value).toFixed(1)}"/><text x="${left - 6}" y="${(y(value) + 4).toFixed(1)}" text-anchor="end">${value.toLocaleString('en-US')}</text>`);
   }
-  const labelEvery = Math.ceil(days.length / 8);
+  // At most 6 day labels: they stay legible when the chart shrinks to a phone's width.
+  const labelEvery = Math.ceil(days.length / 6);
   const format = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
   const bars = days
     .map((day, index) => {
@@ -200,11 +212,21 @@ export function usageChart(rows: { day: string; characters: number; credits: num
   <details><summary>Show as a table (${used.length} day${used.length === 1 ? '' : 's'} with usage)</summary><table class="stacked"><caption class="visually-hidden">Usage per day</caption><thead><tr><th scope="col">Day</th><th scope="col" class="number">Credits</th><th scope="col" class="number">Characters</th></tr></thead><tbody>${table}</tbody></table></details>`;
 }
 
-/** "Runs out in ~N days at this rate", from the credits spent per day over the window. */
-export function runwayHint(balance: number, creditsInWindow: number, windowDays: number): string {
-  if (creditsInWindow <= 0) return 'No usage yet, so no estimate of how long your credits last.';
-  const perDay = creditsInWindow / windowDays;
-  const days = Math.floor(balance / perDay);
-  if (days < 1) return `At ${Math.round(perDay).toLocaleString('en-US')} credits a day, this runs out within a day.`;
-  return `Runs out in ~${days.toLocaleString('en-US')} day${days === 1 ? '' : 's'} at this rate (${Math.round(perDay).toLocaleString('en-US')} credits a day over the last ${windowDays} days).`;
+/**
+ * "Runs out in ~N days at this rate": the average over the last 30 days, counted from the first use in them (today
+ * included), so
+ * a new account's first day is not diluted by 29 empty ones.
+ */
+export function runwayHint(balance: number, usage: { day: string; credits: number }[], now: number): string {
+  const earliest = new Date(now - 29 * DAY_MS).toISOString().slice(0, 10);
+  const used = usage.filter((day) => day.credits > 0 && day.day >= earliest);
+  if (used.length === 0) return 'No usage yet, so no estimate of how long your credits last.';
+  const first = Date.parse(`${used.map((day) => day.day).sort()[0]}T00:00:00Z`);
+  const days = Math.max(1, Math.floor((now - first) / DAY_MS) + 1);
+  const perDay = used.reduce((sum, day) => sum + day.credits, 0) / days;
+  const rate = `${perDay < 10 ? perDay.toFixed(1) : Math.round(perDay).toLocaleString('en-US')} credits a day over the last ${days} day${days === 1 ? '' : 's'}`;
+  const left = Math.floor(balance / perDay);
+  if (left < 1) return `Runs out within a day at this rate (${rate}).`;
+  if (left > 365) return `Lasts more than a year at this rate (${rate}).`;
+  return `Runs out in ~${left.toLocaleString('en-US')} day${left === 1 ? '' : 's'} at this rate (${rate}).`;
 }

@@ -118,6 +118,13 @@
   }
 
   const selectedVoice = () => form.querySelector('input[name="voice"]:checked');
+  const chosen = byId('chosen-voice');
+  const showChosen = () => {
+    const voice = selectedVoice();
+    chosen.textContent = voice ? `Voice: ${voice.dataset.name} (${voice.closest('fieldset').querySelector('legend').textContent})` : 'Pick a voice below.';
+  };
+  form.addEventListener('change', showChosen);
+  showChosen();
   let takeNumber = 0;
 
   /** The text as spans, one per timed word, so the word being spoken can be marked while the take plays. */
