@@ -270,10 +270,10 @@ test('the usage chart stays readable with 90 days of data', async () => {
     await page.waitForURL(`${base}/dashboard?days=90`);
     expect(await page.locator('.chart rect.bar-rect').count()).toBe(90);
     // Day labels stay few enough not to collide; value labels are whole credits.
-    const labels = await page.locator('.chart text[text-anchor="middle"]').allTextContents();
+    const labels = await page.locator('.chart text.day-label').allTextContents();
     expect(labels.length).toBeLessThanOrEqual(10);
     expect(labels.at(-1)).toBe('Mar 10');
-    for (const value of await page.locator('.chart text[text-anchor="end"]').allTextContents()) expect(value).toMatch(/^[\d,]+$/);
+    for (const value of await page.locator('.chart text.value-label').allTextContents()) expect(value).toMatch(/^[\d,]+$/);
     expect(await page.getByTestId('runway').textContent()).toMatch(/^Runs out in ~[\d,]+ days at this rate \([\d,.]+ credits a day over the last 30 days\)\.$/);
     await checkPage(page, '11-dashboard-90-days');
   } finally {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { AppError, errorResponse } from '../src/errors/index.ts';
+import { browserErrorPage } from '../src/modules/dashboard/error-page.ts';
 import { createHarness, type Harness } from './support/harness.ts';
 
 // Issue 17 item 10 (headers, sign-up wording, 403 refusals) and item 12 (malformed cookies), through app.handle.
@@ -153,5 +155,16 @@ describe('error pages', () => {
     // API paths stay JSON even for a browser, since scripts read them.
     const apiPath = await harness.request('/api/v1/nothing', { headers: { accept: 'text/html' } });
     expect(apiPath.headers.get('content-type')).toContain('application/json');
+  });
+
+  test('a server error reaches a browser as an HTML 500 page and an API client as the envelope', async () => {
+    const failure = () => errorResponse(new AppError('internal_error', 'Something went wrong on our side; nothing was charged.'));
+    const page = await browserErrorPage(new Request('http://recite.test/dashboard', { headers: { accept: 'text/html' } }), failure());
+    expect(page.status).toBe(500);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(await page.text()).toContain('Something went wrong on our side');
+    const api = await browserErrorPage(new Request('http://recite.test/api/v1/tts', { headers: { accept: 'text/html' } }), failure());
+    expect(api.headers.get('content-type')).toContain('application/json');
+    expect(api.status).toBe(500);
   });
 });
