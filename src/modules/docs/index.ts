@@ -23,7 +23,12 @@ export const SCALAR_CONFIGURATION = {
   documentDownloadType: 'json',
   authentication: { preferredSecurityScheme: 'bearer' },
   favicon: '/favicon.svg',
-  customCss: ':root{--scalar-font:Inter,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}',
+  // Inter from this server, and the light theme's muted and method colours darkened to pass WCAG AA contrast.
+  customCss: [
+    ':root{--scalar-font:Inter,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}',
+    '.light-mode{--scalar-color-2:#454c5a;--scalar-color-3:#545d70;--scalar-sidebar-color-2:#454c5a;--scalar-color-blue:#1a5aa8;',
+    '--scalar-color-green:#0b6b3a;--scalar-color-orange:#9a4a08;--scalar-color-red:#b3261e;--scalar-color-purple:#5b2bb5;--scalar-color-yellow:#6f5400}',
+  ].join(''),
 };
 
 // Starts Scalar from the JSON block, so the page has no inline script and its policy can stay script-src 'self'.
