@@ -146,11 +146,24 @@ test('a new user: sign-up, key, quickstart curl, playground take with highlighti
     expect(mp3.byteLength).toBeGreaterThan(1000);
     expect(mp3[0] === 0x49 || mp3[0] === 0xff).toBe(true); // ID3 tag or an MPEG frame
 
+    // The Node.js snippet too, run by Bun from a folder inside the checkout so `openai` resolves to the dev dependency.
+    const nodeSnippet = (await page.getByTestId('qs-node').textContent())!;
+    const snippetFolder = join(import.meta.dir, '..', 'test-output', `quickstart-${server.port}`);
+    mkdirSync(snippetFolder, { recursive: true });
+    try {
+      await Bun.write(join(snippetFolder, 'quickstart.mjs'), nodeSnippet);
+      const node = Bun.spawn([process.execPath, 'quickstart.mjs'], { cwd: snippetFolder, stdout: 'pipe', stderr: 'pipe' });
+      expect({ exit: await node.exited, stderr: await new Response(node.stderr).text() }).toEqual({ exit: 0, stderr: '' });
+      expect(readFileSync(join(snippetFolder, 'hello.mp3')).byteLength).toBeGreaterThan(1000);
+    } finally {
+      rmSync(snippetFolder, { recursive: true, force: true });
+    }
+
     // Usage shows up as a dated bar with a tooltip and a table, and the balance gets a runway estimate.
     await page.goto(`${base}/dashboard`);
     expect(await page.locator('.chart rect.bar-rect').count()).toBe(1);
-    expect(await page.locator('.chart rect.bar-rect title').textContent()).toMatch(/^Mar 10: 2 credits, 18 characters$/);
-    expect(await page.getByTestId('runway').textContent()).toMatch(/^(Runs out in ~[\d,]+ days|Lasts more than a year) at this rate \(2\.0 credits a day over the last 1 day\)\.$/);
+    expect(await page.locator('.chart rect.bar-rect title').textContent()).toBe('Mar 10: 4 credits, 36 characters');
+    expect(await page.getByTestId('runway').textContent()).toMatch(/^(Runs out in ~[\d,]+ days|Lasts more than a year) at this rate \(4\.0 credits a day over the last 1 day\)\.$/);
     await page.getByText(/Show as a table/).click();
     await checkPage(page, '04-dashboard-usage');
 
@@ -180,8 +193,8 @@ test('a new user: sign-up, key, quickstart curl, playground take with highlighti
     await page.waitForFunction(() => document.querySelectorAll('#takes .words span.spoken').length === 1, undefined, { timeout: 10_000 });
     expect(await take.getByRole('link', { name: /Download take 1/ }).getAttribute('download')).toBe('recite-take-1.mp3');
     await page.evaluate(() => (document.querySelector('#takes audio') as HTMLAudioElement).pause());
-    // 2 credits for the curl's 18 characters, 6 for the take's 59.
-    expect(harness.services.ledger.balance(account.id)).toBe(startingBalance - 2 - 6);
+    // 2 credits each for the curl's and the Node snippet's 18 characters, 6 for the take's 59.
+    expect(harness.services.ledger.balance(account.id)).toBe(startingBalance - 2 - 2 - 6);
     await checkPage(page, '06-playground-take');
 
     // A narration job: queued on the page, then finished while the page stays open (no reload).
