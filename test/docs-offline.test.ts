@@ -61,6 +61,13 @@ test('/docs renders the API reference with no request to another host, no vendor
     // Bearer preselected: the reference's authentication block offers the bearer token field at once.
     await page.getByText(/Bearer Token/i).first().waitFor({ timeout: 10_000 });
     await page.screenshot({ path: join(SCREENSHOTS, 'docs-1280.png') });
+    // "Try it" sends straight to this server, not through a vendor proxy.
+    await page.getByRole('button', { name: /Test Request/ }).first().click();
+    const sent = page.waitForRequest((request) => request.url() === `${base}/api/v1/voices`);
+    await page.getByRole('button', { name: /^Send/ }).first().click();
+    expect((await sent).method()).toBe('GET');
+    await page.getByText('401 Unauthorized').first().waitFor();
+    await page.keyboard.press('Escape');
     // axe-core through the debugging protocol (the page's CSP stays on): no serious or critical violations, except
     // four rules broken inside Scalar 1.46.4's own components (sidebar items, client list, unnamed icon buttons,
     // "Show more" labels), which no setting reaches. Contrast, which the theme controls, is checked.

@@ -91,7 +91,7 @@ progress{width:100%;height:10px;accent-color:var(--accent)}.downloads{display:fl
   .menu-button{display:inline-flex}.nav{display:none;position:absolute;left:0;right:0;top:100%;background:#fff;border-bottom:1px solid var(--line);
   flex-direction:column;align-items:stretch;padding:var(--s2) var(--s4) var(--s4);z-index:5;box-shadow:0 8px 16px rgba(0,0,0,.08)}
   header{position:relative}header.open .nav{display:flex}.nav form{margin:var(--s2) 0 0}.nav form button{width:100%;justify-content:center}
-  .chart text{font-size:22px}.auth-grid{grid-template-columns:1fr}
+  .chart text{font-size:26px}.auth-grid{grid-template-columns:1fr}
   main{padding:var(--s3)}section,.card{padding:var(--s3) var(--s4)}pre{white-space:pre-wrap;overflow-wrap:anywhere}
   .stats{grid-template-columns:repeat(3,1fr);gap:var(--s2)}.stat{font-size:var(--t-h2)}
   .stacked thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
@@ -178,7 +178,7 @@ export function usageChart(rows: { day: string; characters: number; credits: num
   const height = 240;
   const left = 64;
   const bottom = 28;
-  const top = 10;
+  const top = 24;
   const plotWidth = width - left - 8;
   const plotHeight = height - bottom - top;
   const step = niceStep(Math.max(...days.map((day) => day.credits)), 4);
