@@ -196,6 +196,10 @@ test('a new user: sign-up, key, quickstart curl, playground take with highlighti
     // 2 credits each for the curl's and the Node snippet's 18 characters, 6 for the take's 59.
     expect(harness.services.ledger.balance(account.id)).toBe(startingBalance - 2 - 2 - 6);
     await checkPage(page, '06-playground-take');
+    // Takes are kept in this browser across a reload, words and all.
+    await page.reload();
+    await page.locator('#takes li.take[data-take="1"] .words span').first().waitFor();
+    expect(await page.getByText('No takes yet').count()).toBe(0);
 
     // A narration job: queued on the page, then finished while the page stays open (no reload).
     const submitted = await fetch(`${base}/api/v1/tts`, {
@@ -249,6 +253,8 @@ test('a new user: sign-up, key, quickstart curl, playground take with highlighti
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(`${base}/login`);
+    // Signing out leaves no takes behind in the browser.
+    expect(await page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name))).not.toContain('recite-playground');
     await checkPage(page, '10-login');
     expect(cspProblems).toEqual([]);
   } finally {

@@ -208,7 +208,7 @@ export function dashboardModule(services: Services) {
     .get('/playground', ({ request }) => {
       const session = signedIn(request);
       if (!session) return redirect('/login');
-      return page({ title: 'Playground', current: '/playground', body: playgroundPage(session.csrf, services.ledger.balance(session.account.id)), signedIn: { email: session.account.email, csrf: session.csrf } });
+      return page({ title: 'Playground', current: '/playground', body: playgroundPage(session.csrf, services.ledger.balance(session.account.id), session.account.id), signedIn: { email: session.account.email, csrf: session.csrf } });
     }, { detail: { hide: true } })
     .post('/playground/speak', async ({ request }) => {
       const session = signedIn(request);

@@ -21,7 +21,7 @@ const MESSAGES: Record<string, string> = {
   rate_limited: 'Slow down a little and try again.',
 };
 
-export function playgroundPage(csrf: string, balance: number): string {
+export function playgroundPage(csrf: string, balance: number, accountId: string): string {
   // Grouped by language straight from the catalog, so voices added there (any engine) appear here unchanged.
   const byLanguage = new Map<string, CatalogVoice[]>();
   for (const voice of VOICES) byLanguage.set(voice.languageName, [...(byLanguage.get(voice.languageName) ?? []), voice]);
@@ -42,7 +42,7 @@ export function playgroundPage(csrf: string, balance: number): string {
     })
     .join('');
   return `<h1>Playground</h1>
-  <form id="playground" data-csrf="${escape(csrf)}" novalidate>
+  <form id="playground" data-csrf="${escape(csrf)}" data-account="${escape(accountId)}" novalidate>
   <section>
     <p class="muted">Hear any voice without an API key. Spoken text uses your account's credits: <strong id="balance" data-credits="${balance}">${balance.toLocaleString('en-US')}</strong> left, 1 credit per 10 characters.</p>
     <label for="text">Text</label>
@@ -59,7 +59,7 @@ export function playgroundPage(csrf: string, balance: number): string {
   </section>
   </form>
   <section aria-labelledby="takes-heading"><h2 id="takes-heading">Your takes</h2>
-    <p class="muted small">The last 10 takes of this visit. The word being spoken is highlighted as a take plays.</p>
+    <p class="muted small">Your last 10 takes, kept in this browser until you sign out. The word being spoken is highlighted as a take plays.</p>
     <ol class="list" id="takes" aria-live="polite"><li id="takes-empty" class="empty"><p><strong>No takes yet.</strong></p><p class="muted">Type some text above, pick a voice and press Speak.</p></li></ol>
   </section>
   <script type="application/json" id="playground-messages">${scriptJson(MESSAGES)}</script>`;

@@ -20,6 +20,16 @@
     });
   }
 
+  // Playground takes are stored in this browser; signing out removes them, so a shared computer keeps none.
+  const TAKES_DATABASE = 'recite-playground';
+  document.querySelector('form[action="/logout"]')?.addEventListener('submit', () => {
+    try {
+      indexedDB.deleteDatabase(TAKES_DATABASE);
+    } catch {
+      // Storage may be disabled; then nothing was stored either.
+    }
+  });
+
   // Copy buttons: data-copy names the element whose text is copied.
   for (const button of document.querySelectorAll('[data-copy]')) {
     button.addEventListener('click', async () => {
@@ -165,33 +175,55 @@
     });
   };
 
-  const addTake = (source, voiceName, body) => {
-    takeNumber += 1;
-    const bytes = Uint8Array.from(atob(body.audio), (character) => character.charCodeAt(0));
+  // Takes survive a reload in this browser's IndexedDB, kept per account; signing out deletes them (see above).
+  const account = form.dataset.account;
+  const database = new Promise((resolve) => {
+    try {
+      const request = indexedDB.open(TAKES_DATABASE, 1);
+      request.onupgradeneeded = () => request.result.createObjectStore('takes', { keyPath: 'key' });
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => resolve(undefined);
+    } catch {
+      resolve(undefined);
+    }
+  });
+  const withStore = async (mode, work) => {
+    const db = await database;
+    if (!db) return undefined;
+    return new Promise((resolve) => {
+      const transaction = db.transaction('takes', mode);
+      const request = work(transaction.objectStore('takes'));
+      transaction.oncomplete = () => resolve(request?.result);
+      transaction.onerror = () => resolve(undefined);
+    });
+  };
+
+  const renderTake = (take) => {
+    const bytes = Uint8Array.from(atob(take.audio), (character) => character.charCodeAt(0));
     const url = URL.createObjectURL(new Blob([bytes], { type: 'audio/mpeg' }));
     const item = document.createElement('li');
     item.className = 'take';
-    item.dataset.take = String(takeNumber);
+    item.dataset.take = String(take.number);
     const heading = document.createElement('div');
     heading.className = 'job-head';
     const title = document.createElement('span');
     title.className = 'job-title';
-    title.textContent = `Take ${takeNumber} · ${voiceName}`;
+    title.textContent = `Take ${take.number} · ${take.voiceName}`;
     const meta = document.createElement('span');
     meta.className = 'muted small';
-    meta.textContent = `${(body.duration_ms / 1000).toFixed(1)} s · ${body.characters} characters · ${body.credits_charged} credits`;
+    meta.textContent = `${(take.duration_ms / 1000).toFixed(1)} s · ${take.characters} characters · ${take.credits_charged} credits`;
     heading.append(title, meta);
-    const { paragraph, spans } = wordsView(source, body.words ?? []);
+    const { paragraph, spans } = wordsView(take.text, take.words ?? []);
     const audio = document.createElement('audio');
     audio.controls = true;
     audio.src = url;
-    audio.setAttribute('aria-label', `Take ${takeNumber}`);
+    audio.setAttribute('aria-label', `Take ${take.number}`);
     follow(audio, spans);
     const download = document.createElement('a');
     download.href = url;
-    download.download = `recite-take-${takeNumber}.mp3`;
+    download.download = `recite-take-${take.number}.mp3`;
     download.className = 'button secondary small';
-    download.textContent = `Download take ${takeNumber} (MP3)`;
+    download.textContent = `Download take ${take.number} (MP3)`;
     const downloads = document.createElement('div');
     downloads.className = 'downloads';
     downloads.append(download);
@@ -205,6 +237,24 @@
     }
     return audio;
   };
+
+  const addTake = (source, voiceName, body) => {
+    takeNumber += 1;
+    const take = { key: `${account}:${takeNumber}`, account, number: takeNumber, text: source, voiceName, ...body };
+    withStore('readwrite', (store) => store.put(take)).then(() =>
+      withStore('readwrite', (store) => {
+        const cutoff = takeNumber - 10;
+        for (let number = Math.max(1, cutoff - 10); number <= cutoff; number++) store.delete(`${account}:${number}`);
+      }),
+    );
+    return renderTake(take);
+  };
+
+  withStore('readonly', (store) => store.getAll()).then((stored) => {
+    const mine = (stored ?? []).filter((take) => take.account === account).sort((a, b) => a.number - b.number).slice(-10);
+    for (const take of mine) if (!takes.querySelector(`[data-take="${take.number}"]`)) renderTake(take);
+    takeNumber = Math.max(takeNumber, ...mine.map((take) => take.number));
+  });
 
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
