@@ -53,7 +53,7 @@ describe('headers', () => {
     for (const response of responses) expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
-  test('HTML pages, /docs included, allow no inline script: every inline script is data or carries the nonce', async () => {
+  test('HTML pages, /docs included, forbid inline script: any inline script is data (or would need a nonce)', async () => {
     const session = await signIn();
     const pages = [
       await harness.request('/login'),
