@@ -179,7 +179,8 @@ export function usageChart(rows: { day: string; characters: number; credits: num
   const left = 64;
   const bottom = 28;
   const top = 24;
-  const plotWidth = width - left - 8;
+  const right = 44;
+  const plotWidth = width - left - right;
   const plotHeight = height - bottom - top;
   const step = niceStep(Math.max(...days.map((day) => day.credits)), 4);
   const axisMax = Math.max(step, Math.ceil(Math.max(...days.map((day) => day.credits)) / step) * step);
@@ -188,7 +189,7 @@ export function usageChart(rows: { day: string; characters: number; credits: num
   const y = (value: number) => top + plotHeight - (value / axisMax) * plotHeight;
   const grid = [];
   for (let value = 0; value <= axisMax; value += step) {
-    grid.push(`<line class="grid" x1="${left}" x2="${width - 8}" y1="${y(value).toFixed(1)}" y2="${y(value).toFixed(1)}"/><text class="value-label" x="${left - 6}" y="${(y(value) + 4).toFixed(1)}" text-anchor="end">${value.toLocaleString('en-US')}</text>`);
+    grid.push(`<line class="grid" x1="${left}" x2="${width - right}" y1="${y(value).toFixed(1)}" y2="${y(value).toFixed(1)}"/><text class="value-label" x="${left - 6}" y="${(y(value) + 4).toFixed(1)}" text-anchor="end">${value.toLocaleString('en-US')}</text>`);
   }
   // At most 6 day labels: they stay legible when the chart shrinks to a phone's width.
   const labelEvery = Math.ceil(days.length / 6);
@@ -196,9 +197,8 @@ export function usageChart(rows: { day: string; characters: number; credits: num
   const bars = days
     .map((day, index) => {
       const x = left + index * slot + (slot - barWidth) / 2;
-      // Labels count back from today, which ends the axis flush right so it is never clipped.
-      const last = index === days.length - 1;
-      const label = (days.length - 1 - index) % labelEvery === 0 ? `<text class="day-label" x="${(last ? x + barWidth : x + barWidth / 2).toFixed(1)}" y="${height - 8}" text-anchor="${last ? 'end' : 'middle'}">${format(day.day)}</text>` : '';
+      // Labels count back from today, evenly spaced and centred; the right margin leaves room for today's.
+      const label = (days.length - 1 - index) % labelEvery === 0 ? `<text class="day-label" x="${(x + barWidth / 2).toFixed(1)}" y="${height - 8}" text-anchor="middle">${format(day.day)}</text>` : '';
       if (day.credits === 0) return label;
       const barHeight = Math.max(2, plotHeight - (y(day.credits) - top));
       return `<rect class="bar-rect" x="${x.toFixed(1)}" y="${(top + plotHeight - barHeight).toFixed(1)}" width="${barWidth.toFixed(1)}" height="${barHeight.toFixed(1)}" rx="2"><title>${format(day.day)}: ${day.credits.toLocaleString('en-US')} credits, ${day.characters.toLocaleString('en-US')} characters</title></rect>${label}`;
