@@ -10,6 +10,7 @@ import { filesModule } from './modules/jobs/index.ts';
 import { openaiModule } from './modules/openai/index.ts';
 import { usageModule } from './modules/usage/index.ts';
 import { dashboardModule } from './modules/dashboard/index.ts';
+import { browserErrorPage } from './modules/dashboard/error-page.ts';
 import { storybooksModule } from './modules/storybooks/index.ts';
 import { ttsModule } from './modules/tts/index.ts';
 import { voicesModule } from './modules/voices/index.ts';
@@ -19,7 +20,12 @@ import type { Services } from './services.ts';
 export function createApp(services: Services, options: RequestObservabilityOptions = {}) {
   const app = new Elysia()
     .use(requestObservability(services, options))
-    .onError(({ code, error, request }) => {
+    // Browsers sniffing a JSON error or an MP3 as HTML is how stored XSS starts: nothing is sniffed.
+    .onRequest(({ set }) => {
+      set.headers['x-content-type-options'] = 'nosniff';
+    })
+    // The envelope for API clients; browsers navigating get the same error as a page (see error-page.ts).
+    .onError(({ code, error, request }) => browserErrorPage(request, (() => {
       if (error instanceof AppError) return withOwedHeaders(request, errorResponse(error));
       switch (code) {
         case 'NOT_FOUND':
@@ -31,7 +37,7 @@ export function createApp(services: Services, options: RequestObservabilityOptio
           services.logger.error('unhandled error', { code: String(code), error: error instanceof Error ? error.stack : String(error) });
           return errorResponse(new AppError('internal_error', 'Something went wrong on our side; nothing was charged.'));
       }
-    })
+    })()))
     .use(docsModule())
     .use(operationsModule(services))
     .use(voicesModule(services))

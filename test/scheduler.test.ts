@@ -78,6 +78,15 @@ describe('scheduler', () => {
     expect(() => jobs.find(job.id, { omitInput: ["text') --"] })).toThrow();
   });
 
+  test('listForAccount can keep just the start of a big input field, for titles', () => {
+    const jobs = scheduler();
+    const text = `Once upon a time ${'y'.repeat(100_000)}`;
+    jobs.enqueue({ kind: 'narration', accountId: 'acct_clip', input: { text, characters: text.length, voiceId: 'std-aria' } });
+    const listed = JSON.parse(jobs.listForAccount('acct_clip', 'narration', 10, { clipInput: { text: 20 } })[0]!.input);
+    expect(listed).toEqual({ text: text.slice(0, 20), characters: text.length, voiceId: 'std-aria' });
+    expect(() => jobs.listForAccount('acct_clip', 'narration', 10, { clipInput: { "text') --": 5 } })).toThrow();
+  });
+
   test('a job whose worker died is taken over after its lease, and completes once', async () => {
     const dead = scheduler();
     const alive = scheduler();

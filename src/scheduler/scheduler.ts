@@ -127,18 +127,22 @@ export class Scheduler {
   }
 
   /** An account's most recent jobs of a kind, newest first (`omitInput` as for `find`). */
-  listForAccount(accountId: string, kind: JobKind, limit = 50, options: { omitInput?: string[] } = {}): JobRecord[] {
-    return this.db.select(this.columns(options.omitInput)).from(jobs).where(and(eq(jobs.accountId, accountId), eq(jobs.kind, kind))).orderBy(desc(jobs.createdAt)).limit(limit).all();
+  listForAccount(accountId: string, kind: JobKind, limit = 50, options: { omitInput?: string[]; clipInput?: Record<string, number> } = {}): JobRecord[] {
+    return this.db.select(this.columns(options.omitInput, options.clipInput)).from(jobs).where(and(eq(jobs.accountId, accountId), eq(jobs.kind, kind))).orderBy(desc(jobs.createdAt)).limit(limit).all();
   }
 
-  private columns(omitInput: string[] = []) {
+  /** `clipInput` keeps only the first N characters of a text field (a title for a list), `omitInput` drops fields. */
+  private columns(omitInput: string[] = [], clipInput: Record<string, number> = {}) {
     const columns = getTableColumns(jobs);
-    if (omitInput.length === 0) return columns;
-    const paths = omitInput.map((field) => {
+    const clipped = Object.entries(clipInput);
+    if (omitInput.length === 0 && clipped.length === 0) return columns;
+    const path = (field: string) => {
       if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(field)) throw new Error(`not a field name: ${field}`);
       return sql.raw(`'$.${field}'`);
-    });
-    return { ...columns, input: sql<string>`json_remove(${jobs.input}, ${sql.join(paths, sql`, `)})`.as('input') };
+    };
+    let input = omitInput.length ? sql`json_remove(${jobs.input}, ${sql.join(omitInput.map(path), sql`, `)})` : sql`${jobs.input}`;
+    for (const [field, length] of clipped) input = sql`json_set(${input}, ${path(field)}, substr(json_extract(${jobs.input}, ${path(field)}), 1, ${Math.trunc(length)}))`;
+    return { ...columns, input: sql<string>`${input}`.as('input') };
   }
 
   /** Jobs waiting or running, for load shedding. */

@@ -120,6 +120,8 @@ export const jobs = pgTable('jobs', {
   createdAt: int('created_at').notNull(),
   updatedAt: int('updated_at').notNull(),
   finishedAt: int('finished_at'),
+  /** Id of the HTTP request that enqueued the job, so the job's log lines can be tied to it. */
+  requestId: text('request_id'),
 }, (table) => [
   index('jobs_runnable').on(table.status, table.runAt),
   index('jobs_account').on(table.accountId, table.createdAt),

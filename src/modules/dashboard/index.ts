@@ -5,10 +5,12 @@ import { UsageQueries } from '../../db/usage.ts';
 import { AppError, errorResponse } from '../../errors/index.ts';
 import { clientAddress } from '../../lib/client-address.ts';
 import type { Services } from '../../services.ts';
-import { jobView } from '../jobs/service.ts';
+import { assetsModule } from './assets.ts';
+import { narrationRows, narrationsBody } from './narrations.ts';
 import { playgroundPage, speakInPlayground } from './playground.ts';
+import { quickstartPanel } from './quickstart.ts';
 import { cookiePolicy, LoginThrottle, newToken, readCookie, sameOrigin, sameToken } from './security.ts';
-import { authForm, escape, page, usageChart } from './views.ts';
+import { authForm, escape, page, runwayHint, usageChart } from './views.ts';
 
 const redirect = (location: string, headers: Record<string, string> = {}) => new Response(null, { status: 303, headers: { location, ...headers } });
 const date = (time: number | null | undefined) => (time ? new Date(time).toISOString().slice(0, 10) : '—');
@@ -39,7 +41,8 @@ export function dashboardModule(services: Services) {
     if (cookie) response.headers.append('set-cookie', cookie);
     return response;
   };
-  const refuse = () => page({ title: 'Request refused', body: '<h1>Request refused</h1><section><p class="error" role="alert">The form was stale or came from another site. Go back, reload the page and try again.</p></section>' });
+  // 403, not 200: scripts and proxies must see a refusal as one.
+  const refuse = () => page({ title: 'Request refused', status: 403, body: '<h1>Request refused</h1><section><p class="error" role="alert">The form was stale or came from another site. Go back, reload the page and try again.</p></section>' });
   const startSession = (request: Request, accountId: string) => {
     const cookies = cookiePolicy(request);
     // A fresh session id on every sign-in; any previous session of this browser ends.
@@ -48,40 +51,53 @@ export function dashboardModule(services: Services) {
     return redirect('/dashboard', { 'set-cookie': `${cookies.session}=${token}; ${cookies.attributes}; Max-Age=${30 * 24 * 3600}` });
   };
 
-  const dashboardPage = (session: NonNullable<ReturnType<typeof signedIn>>, notice = '') => {
+  const dashboardPage = (session: NonNullable<ReturnType<typeof signedIn>>, request: Request, notice = '') => {
     const { account } = session;
     const balance = services.ledger.balance(account.id);
     const held = services.ledger.heldCredits(account.id);
     const grants = services.ledger.grants(account.id);
     const monthly = new Map(usage.monthByKey(account.id).map((row) => [row.apiKeyId, row]));
     const keys = services.accounts.listKeys(account.id);
+    const range = new URL(request.url).searchParams.get('days') === '90' ? 90 : 30;
+    const daily = usage.daily(account.id, range).map((row) => ({ day: row.day, characters: Number(row.characters), credits: Number(row.credits) }));
+    const recent = usage.daily(account.id, 30).map((row) => ({ day: row.day, credits: Number(row.credits) }));
     const keyRows = keys
       .map((key) => {
         const month = monthly.get(key.id);
+        // Revoking cannot be undone, so it takes a second, explicit click (a disclosure, no script needed).
         const actions = key.revokedAt
           ? `<span class="muted">revoked ${date(key.revokedAt)}</span>`
-          : `<form method="post" action="/dashboard/keys/${escape(key.id)}/revoke"><input type="hidden" name="csrf" value="${escape(session.csrf)}"><button class="danger" type="submit" aria-label="Revoke ${escape(key.name)}">Revoke</button></form>`;
-        return `<tr><td>${escape(key.name)}</td><td><code>${escape(key.prefix)}…</code></td><td>${date(key.createdAt)}</td><td>${date(key.lastUsedAt)}</td>
-          <td>${Number(month?.characters ?? 0).toLocaleString('en-US')}${key.monthlyCapCharacters ? ` / ${key.monthlyCapCharacters.toLocaleString('en-US')}` : ''}</td><td>${actions}</td></tr>`;
+          : `<details class="confirm"><summary aria-label="Revoke ${escape(key.name)}…">Revoke…</summary>
+              <form method="post" action="/dashboard/keys/${escape(key.id)}/revoke"><input type="hidden" name="csrf" value="${escape(session.csrf)}">
+              <p class="small">Requests with this key will fail at once. This cannot be undone.</p>
+              <button class="danger solid small" type="submit">Revoke ${escape(key.name)} permanently</button></form></details>`;
+        return `<tr><td data-label="Name">${escape(key.name) || '<span class="muted">unnamed</span>'}</td><td data-label="Key"><code>${escape(key.prefix)}…</code></td><td data-label="Created">${date(key.createdAt)}</td><td data-label="Last used">${date(key.lastUsedAt)}</td>
+          <td class="number" data-label="Characters this month">${Number(month?.characters ?? 0).toLocaleString('en-US')}${key.monthlyCapCharacters ? ` / ${key.monthlyCapCharacters.toLocaleString('en-US')}` : ''}</td><td data-label="Actions">${actions}</td></tr>`;
       })
       .join('');
-    const grantRows = grants.map((grant) => `<tr><td>${escape(grant.source)}</td><td>${grant.remaining.toLocaleString('en-US')} of ${grant.credits.toLocaleString('en-US')}</td><td>${date(grant.expiresAt)}</td></tr>`).join('');
+    const grantRows = grants.map((grant) => `<tr><td data-label="Source">${escape(grant.source)}</td><td class="number" data-label="Remaining">${grant.remaining.toLocaleString('en-US')} of ${grant.credits.toLocaleString('en-US')}</td><td data-label="Expires">${date(grant.expiresAt)}</td></tr>`).join('');
+    const hasKeys = keys.some((key) => !key.revokedAt);
     const body = `<h1>Dashboard</h1>${notice}
-      <section aria-labelledby="balance"><h2 id="balance">Balance</h2><div class="row">
+      ${!hasKeys && !notice ? '<section class="empty"><p><strong>Welcome to recite.</strong> Create an API key below to call the API, or hear every voice in the <a href="/playground">playground</a> first.</p></section>' : ''}
+      <section aria-labelledby="balance-heading"><h2 id="balance-heading">Balance</h2><div class="stats">
         <div><div class="stat" data-testid="balance">${balance.toLocaleString('en-US')}</div><div class="muted">credits available</div></div>
         <div><div class="stat">${held.toLocaleString('en-US')}</div><div class="muted">held for work in progress</div></div>
-        <div><div class="stat">${escape(PLANS[account.plan].name)}</div><div class="muted">${PLANS[account.plan].monthlyCredits.toLocaleString('en-US')} credits a month</div></div></div>
-        <p class="muted">1 credit per 10 characters (minimum 1 per request). Credits bank for 90 days; the soonest-expiring are spent first.</p>
-        <div class="table" role="region" tabindex="0" aria-label="Scrollable table"><table><caption class="visually-hidden">Credit grants</caption><thead><tr><th scope="col">Source</th><th scope="col">Remaining</th><th scope="col">Expires</th></tr></thead><tbody>${grantRows || '<tr><td colspan="3" class="muted">No credits.</td></tr>'}</tbody></table></div></section>
-      <section aria-labelledby="usage"><h2 id="usage">Usage, last 30 days</h2>${usageChart(usage.daily(account.id, 30).map((row) => ({ day: row.day, characters: Number(row.characters), credits: Number(row.credits) })))}</section>
-      <section aria-labelledby="keys"><h2 id="keys">API keys</h2>
-        <div class="table" role="region" tabindex="0" aria-label="Scrollable table"><table><thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Characters this month</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
-        <tbody>${keyRows || '<tr><td colspan="6" class="muted">No keys yet.</td></tr>'}</tbody></table></div>
+        <div><div class="stat">${escape(PLANS[account.plan].name)}</div><div class="muted">plan</div></div></div>
+        <p data-testid="runway"><strong>${escape(runwayHint(balance, recent, services.clock.now()))}</strong></p>
+        <p class="muted small">1 credit per 10 characters (minimum 1 per request). Credits bank for 90 days; the soonest-expiring are spent first.</p>
+        <details><summary>Credit grants (${grants.length})</summary><table class="stacked"><caption class="visually-hidden">Credit grants</caption><thead><tr><th scope="col">Source</th><th scope="col" class="number">Remaining</th><th scope="col">Expires</th></tr></thead><tbody>${grantRows || '<tr><td colspan="3" class="muted">No credits.</td></tr>'}</tbody></table></details></section>
+      <section aria-labelledby="usage-heading"><div class="job-head"><h2 id="usage-heading">Usage, last ${range} days</h2>
+        <nav class="tabs" aria-label="Usage range"><a href="/dashboard"${range === 30 ? ' aria-current="page"' : ''}>30 days</a><a href="/dashboard?days=90"${range === 90 ? ' aria-current="page"' : ''}>90 days</a></nav></div>
+        ${usageChart(daily, { days: range, now: services.clock.now() })}</section>
+      <section aria-labelledby="keys-heading"><h2 id="keys-heading">API keys</h2>
+        ${keys.length ? `<table class="stacked"><caption class="visually-hidden">API keys</caption><thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col" class="number">Characters this month</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
+        <tbody>${keyRows}</tbody></table>` : '<div class="empty"><p><strong>No keys yet.</strong></p><p class="muted">Name your first key (for example "production") and create it: you get a ready-to-run curl, Node, Python and MCP quickstart.</p></div>'}
+        <h3>Create a key</h3>
         <form method="post" action="/dashboard/keys" class="row"><input type="hidden" name="csrf" value="${escape(session.csrf)}">
           <div><label for="key-name">Name</label><input id="key-name" name="name" maxlength="60" placeholder="e.g. production"></div>
           <div><label for="key-cap">Monthly character cap (optional)</label><input id="key-cap" name="cap" type="number" min="1" step="1" inputmode="numeric"></div>
           <div><button type="submit">Create key</button></div></form></section>`;
-    return page({ title: 'Dashboard', body, signedIn: { email: account.email, csrf: session.csrf } });
+    return page({ title: 'Dashboard', body, current: '/dashboard', signedIn: { email: account.email, csrf: session.csrf } });
   };
 
   const requirePostSession = async (request: Request) => {
@@ -93,6 +109,7 @@ export function dashboardModule(services: Services) {
   };
 
   return new Elysia({ name: 'dashboard' })
+    .use(assetsModule())
     .get('/', ({ request }) => redirect(signedIn(request) ? '/dashboard' : '/login'), { detail: { hide: true } })
     .get('/signup', ({ request }) => {
       const csrf = preSessionToken(request);
@@ -112,7 +129,8 @@ export function dashboardModule(services: Services) {
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) return again('Enter a valid email address.');
       if (password.length < 10 || password.length > 1024) return again('Choose a password of at least 10 characters.');
       const account = await services.accounts.createAccount({ email, password, plan: 'basic' });
-      if (!account) return again('An account with this email exists; sign in instead.', 409);
+      // The same words and status as any refused sign-up, so the form does not tell who has an account here.
+      if (!account) return again('We could not create an account with these details. If you already have one, sign in instead.');
       services.ledger.applyPlanGrants(account.id);
       return startSession(request, account.id);
     }, { parse: 'none', detail: { hide: true } })
@@ -153,7 +171,7 @@ export function dashboardModule(services: Services) {
     }, { parse: 'none', detail: { hide: true } })
     .get('/dashboard', ({ request }) => {
       const session = signedIn(request);
-      return session ? dashboardPage(session) : redirect('/login');
+      return session ? dashboardPage(session, request) : redirect('/login');
     }, { detail: { hide: true } })
     .post('/dashboard/keys', async ({ request }) => {
       const checked = await requirePostSession(request);
@@ -161,14 +179,11 @@ export function dashboardModule(services: Services) {
       const capText = String(checked.form.get('cap') ?? '').trim();
       const cap = capText ? Number(capText) : null;
       if (cap !== null && (!Number.isInteger(cap) || cap <= 0)) {
-        return dashboardPage(checked.session, '<p class="error" role="alert">The monthly cap must be a whole number of characters.</p>');
+        return dashboardPage(checked.session, request, '<p class="error" role="alert">The monthly cap must be a whole number of characters.</p>');
       }
       const { key, record } = services.accounts.createApiKey({ accountId: checked.session.account.id, name: String(checked.form.get('name') ?? '').slice(0, 60), monthlyCapCharacters: cap });
-      const notice = `<section class="notice" role="status" aria-live="polite"><h2>New key: ${escape(record.name)}</h2>
-        <p>Copy it now; it is shown only once.</p><p><span class="key" id="new-key" data-testid="new-key">${escape(key)}</span></p>
-        <p><button type="button" class="secondary" id="copy-key">Copy key</button> <span id="copied" class="muted" aria-live="polite"></span></p></section>
-        <script>document.getElementById('copy-key').addEventListener('click',async()=>{try{await navigator.clipboard.writeText(document.getElementById('new-key').textContent);document.getElementById('copied').textContent='Copied.'}catch{document.getElementById('copied').textContent='Select the key and copy it.'}})</script>`;
-      return dashboardPage(checked.session, notice);
+      const notice = quickstartPanel(services.config.publicUrl ?? new URL(request.url).origin, key, record.name);
+      return dashboardPage(checked.session, request, notice);
     }, { parse: 'none', detail: { hide: true } })
     .post('/dashboard/keys/:id/revoke', async ({ request, params }) => {
       const checked = await requirePostSession(request);
@@ -180,26 +195,20 @@ export function dashboardModule(services: Services) {
       const session = signedIn(request);
       if (!session) return redirect('/login');
       const origin = new URL(request.url).origin;
-      const rows = await Promise.all(
-        services.scheduler.listForAccount(session.account.id, 'narration', 50, { omitInput: ['text'] }).map(async (job) => {
-          const view = (await jobView(services, job, origin)) as Record<string, any>;
-          const player = view.audioUrl
-            ? `<audio controls preload="none" src="${escape(view.audioUrl)}" aria-label="Narration ${escape(job.id)}"></audio><br><a href="${escape(view.audioUrl)}" download>Download MP3</a>`
-            : '';
-          return `<tr><td><code>${escape(job.id)}</code><br><span class="muted">${date(job.createdAt)}</span></td><td>${escape(view.status)}</td>
-            <td><progress max="100" value="${view.progress.percent}" aria-label="Progress">${view.progress.percent}%</progress> ${view.progress.percent}%</td>
-            <td>${Number(view.characters).toLocaleString('en-US')}</td><td>${player}</td></tr>`;
-        }),
-      );
-      const body = `<h1>Narrations</h1><section><p class="muted">Long texts submitted through the API run as jobs; finished ones play here.</p>
-        <div class="table" role="region" tabindex="0" aria-label="Scrollable table"><table><thead><tr><th scope="col">Job</th><th scope="col">Status</th><th scope="col">Progress</th><th scope="col">Characters</th><th scope="col">Audio</th></tr></thead>
-        <tbody>${rows.join('') || '<tr><td colspan="5" class="muted">No narrations yet.</td></tr>'}</tbody></table></div></section>`;
-      return page({ title: 'Narrations', body, signedIn: { email: session.account.email, csrf: session.csrf } });
+      const body = narrationsBody(await narrationRows(services, session.account.id, origin), services.config.publicUrl ?? origin);
+      return page({ title: 'Narrations', body, current: '/dashboard/jobs', signedIn: { email: session.account.email, csrf: session.csrf } });
+    }, { detail: { hide: true } })
+    // What the Narrations page polls while a job runs: each row's status and its freshly rendered HTML.
+    .get('/dashboard/jobs.json', async ({ request }) => {
+      const session = signedIn(request);
+      if (!session) return errorResponse(new AppError('unauthorized', 'Your session has ended; sign in again.'));
+      const rows = await narrationRows(services, session.account.id, new URL(request.url).origin);
+      return Response.json({ jobs: rows }, { headers: { 'cache-control': 'no-store' } });
     }, { detail: { hide: true } })
     .get('/playground', ({ request }) => {
       const session = signedIn(request);
       if (!session) return redirect('/login');
-      return page({ title: 'Playground', body: playgroundPage(session.csrf, services.ledger.balance(session.account.id)), signedIn: { email: session.account.email, csrf: session.csrf } });
+      return page({ title: 'Playground', current: '/playground', body: playgroundPage(session.csrf, services.ledger.balance(session.account.id), session.account.id), signedIn: { email: session.account.email, csrf: session.csrf } });
     }, { detail: { hide: true } })
     .post('/playground/speak', async ({ request }) => {
       const session = signedIn(request);

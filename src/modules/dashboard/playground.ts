@@ -1,8 +1,8 @@
 import { AppError, errorResponse } from '../../errors/index.ts';
 import type { Services } from '../../services.ts';
 import { parseSpeechRequest, screenOrThrow, synthesizeDirect } from '../tts/service.ts';
-import { VOICES } from '../voices/catalog.ts';
-import { escape } from './views.ts';
+import { type CatalogVoice, DEFAULT_VOICE_ID, VOICES } from '../voices/catalog.ts';
+import { escape, scriptJson } from './views.ts';
 
 export const PLAYGROUND_MAX_CHARACTERS = 300;
 
@@ -21,48 +21,48 @@ const MESSAGES: Record<string, string> = {
   rate_limited: 'Slow down a little and try again.',
 };
 
-export function playgroundPage(csrf: string, balance: number): string {
-  const byLanguage = new Map<string, typeof VOICES[number][]>();
+export function playgroundPage(csrf: string, balance: number, accountId: string): string {
+  // Grouped by language straight from the catalog, so voices added there (any engine) appear here unchanged.
+  const byLanguage = new Map<string, CatalogVoice[]>();
   for (const voice of VOICES) byLanguage.set(voice.languageName, [...(byLanguage.get(voice.languageName) ?? []), voice]);
-  const options = [...byLanguage.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([language, voices]) => `<optgroup label="${escape(language)}">${voices.map((voice) => `<option value="${escape(voice.id)}"${voice.id === 'std-aria' ? ' selected' : ''} data-sample="/api/v1/voices/${escape(voice.id)}/sample.mp3">${escape(voice.name)} — ${escape(voice.description)}</option>`).join('')}</optgroup>`)
+  const defaultLanguage = VOICES.find((voice) => voice.id === DEFAULT_VOICE_ID)?.languageName;
+  const groups = [...byLanguage.entries()]
+    // The default voice's language first, then the rest alphabetically.
+    .sort(([a], [b]) => (a === defaultLanguage) === (b === defaultLanguage) ? a.localeCompare(b) : a === defaultLanguage ? -1 : 1)
+    .map(([language, voices], group) => {
+      const items = voices
+        .map((voice) => {
+          const id = `voice-${escape(voice.id)}`;
+          return `<div class="voice"><input type="radio" name="voice" id="${id}" value="${escape(voice.id)}" data-name="${escape(voice.name)}"${voice.id === DEFAULT_VOICE_ID ? ' checked' : ''}>
+            <label for="${id}"><span>${escape(voice.name)}</span><span class="muted small">${escape(voice.description)}</span></label>
+            <button type="button" class="secondary small" data-preview="/api/v1/voices/${escape(voice.id)}/sample.mp3" aria-label="Preview ${escape(voice.name)}">Preview</button></div>`;
+        })
+        .join('');
+      return `<fieldset><legend id="language-${group}">${escape(language)}</legend>${items}</fieldset>`;
+    })
     .join('');
-  return `<h1>Playground</h1><section>
-  <p class="muted">Hear any voice without an API key. Spoken text uses your account's credits (<span data-testid="balance">${balance.toLocaleString('en-US')}</span> left; 1 credit per 10 characters).</p>
-  <form id="playground" novalidate>
-    <div class="row"><div><label for="voice">Voice</label><select id="voice" name="voice">${options}</select></div>
-    <div><label for="speed">Speed</label><select id="speed" name="speed"><option value="normal">Normal</option><option value="slow">Slow</option><option value="gentle">Gentle</option></select></div></div>
-    <p><button type="button" class="secondary" id="sample">Play voice sample</button></p>
+  return `<h1>Playground</h1>
+  <form id="playground" data-csrf="${escape(csrf)}" data-account="${escape(accountId)}" novalidate>
+  <section>
+    <p class="muted">Hear any voice without an API key. Spoken text uses your account's credits: <strong id="balance" data-credits="${balance}">${balance.toLocaleString('en-US')}</strong> left, 1 credit per 10 characters.</p>
     <label for="text">Text</label>
     <textarea id="text" name="text" maxlength="${PLAYGROUND_MAX_CHARACTERS}" aria-describedby="counter" required>Once upon a time, in a quiet harbour town, a lighthouse keeper told stories to the stars.</textarea>
-    <div id="counter" class="muted" aria-live="polite"></div>
-    <p><button type="submit" id="speak">Speak</button></p>
+    <div id="counter" class="muted small counter" aria-live="polite"></div>
+    <div class="row"><div><label for="speed">Speed</label><select id="speed" name="speed"><option value="normal">Normal</option><option value="slow">Slow</option><option value="gentle">Gentle</option></select></div>
+    <div><button type="submit" id="speak">Speak</button> <span class="muted small" id="chosen-voice" aria-live="polite"></span></div></div>
     <p id="status" role="alert" class="error"></p>
-    <audio id="player" controls hidden></audio>
-  </form></section>
-  <script>
-  (() => {
-    const csrf = ${JSON.stringify(csrf)};
-    const messages = ${JSON.stringify(MESSAGES)};
-    const text = document.getElementById('text'), counter = document.getElementById('counter'), status = document.getElementById('status');
-    const player = document.getElementById('player'), voice = document.getElementById('voice'), speed = document.getElementById('speed');
-    const count = () => { counter.textContent = [...text.value].length + ' / ${PLAYGROUND_MAX_CHARACTERS} characters'; };
-    text.addEventListener('input', count); count();
-    const play = (src) => { player.hidden = false; player.src = src; player.play().catch(() => {}); };
-    document.getElementById('sample').addEventListener('click', () => play(voice.selectedOptions[0].dataset.sample));
-    document.getElementById('playground').addEventListener('submit', async (event) => {
-      event.preventDefault();
-      status.textContent = ''; const button = document.getElementById('speak'); button.disabled = true; button.textContent = 'Speaking…';
-      try {
-        const response = await fetch('/playground/speak', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': csrf }, body: JSON.stringify({ text: text.value, voice: voice.value, speed: speed.value }) });
-        if (!response.ok) { const body = await response.json().catch(() => ({})); status.textContent = messages[body?.error?.code] || body?.error?.message || 'Something went wrong.'; return; }
-        play(URL.createObjectURL(await response.blob()));
-      } catch { status.textContent = 'The server could not be reached.'; }
-      finally { button.disabled = false; button.textContent = 'Speak'; }
-    });
-  })();
-  </script>`;
+  </section>
+  <section aria-labelledby="voices-heading"><h2 id="voices-heading">Voice</h2>
+    <p class="muted small">${VOICES.length} voices in ${byLanguage.size} languages. Preview plays a short sample and costs nothing.</p>
+    <div class="voices">${groups}</div>
+    <audio id="preview" controls hidden></audio>
+  </section>
+  </form>
+  <section aria-labelledby="takes-heading"><h2 id="takes-heading">Your takes</h2>
+    <p class="muted small">Your last 10 takes, kept in this browser until you sign out. The word being spoken is highlighted as a take plays.</p>
+    <ol class="list" id="takes" aria-live="polite"><li id="takes-empty" class="empty"><p><strong>No takes yet.</strong></p><p class="muted">Type some text above, pick a voice and press Speak.</p></li></ol>
+  </section>
+  <script type="application/json" id="playground-messages">${scriptJson(MESSAGES)}</script>`;
 }
 
 /** Speaks up to 300 characters for a signed-in account: same checks, screening and ledger as the API, no key. */
@@ -73,7 +73,8 @@ export async function speakInPlayground(services: Services, accountId: string, r
     await screenOrThrow(services, speech.text, signal);
     const outcome = services.ledger.reserve({ accountId, apiKeyId: null, product: 'playground', characters: speech.characters, credits: speech.credits, holdMs: 15 * 60 * 1000 });
     if (!outcome.ok) throw new AppError(outcome.code, outcome.code === 'insufficient_credits' ? 'Not enough credits.' : 'Monthly cap reached.');
-    return await synthesizeDirect(services, { ...speech, format: 'mp3' }, outcome.reservationId, signal);
+    // JSON with word timings, so the page can highlight each word as it is spoken.
+    return await synthesizeDirect(services, { ...speech, format: 'json', timestamps: true }, outcome.reservationId, signal);
   } catch (error) {
     if (error instanceof AppError) return errorResponse(error);
     throw error;

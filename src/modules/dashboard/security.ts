@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../errors/index.ts';
 
 /**
  * Cookie names: `__Host-` where the browser treats the origin as secure (HTTPS, localhost, 127.0.0.1), which pins the
@@ -16,7 +17,13 @@ export function cookiePolicy(request: Request) {
 export function readCookie(request: Request, name: string): string | undefined {
   for (const part of (request.headers.get('cookie') ?? '').split(';')) {
     const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(value.join('='));
+    } catch {
+      // A broken %-escape in our own cookie is the client's fault: a 400 telling it what to clear, never a 500.
+      throw new AppError('invalid_request', `The ${name} cookie is not valid; clear this site's cookies and sign in again.`);
+    }
   }
   return undefined;
 }
