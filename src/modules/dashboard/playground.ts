@@ -1,3 +1,4 @@
+import { completeMp3 } from '../../audio/complete-file.ts';
 import { AppError, errorResponse } from '../../errors/index.ts';
 import type { Services } from '../../services.ts';
 import { parseSpeechRequest, screenOrThrow, synthesizeDirect } from '../tts/service.ts';
@@ -73,7 +74,8 @@ export async function speakInPlayground(services: Services, accountId: string, r
     await screenOrThrow(services, speech.text, signal);
     const outcome = services.ledger.reserve({ accountId, apiKeyId: null, product: 'playground', characters: speech.characters, credits: speech.credits, holdMs: 15 * 60 * 1000 });
     if (!outcome.ok) throw new AppError(outcome.code, outcome.code === 'insufficient_credits' ? 'Not enough credits.' : 'Monthly cap reached.');
-    return await synthesizeDirect(services, { ...speech, format: 'mp3' }, outcome.reservationId, signal);
+    // A take is played from a Blob once complete, so it is sent whole, with its Xing/Info frame.
+    return await synthesizeDirect(services, { ...speech, format: 'mp3' }, outcome.reservationId, signal, { complete: completeMp3 });
   } catch (error) {
     if (error instanceof AppError) return errorResponse(error);
     throw error;
