@@ -54,7 +54,10 @@ export class LoudnessCalibration {
   /** How to reach `speed` (length ratio 1/speed against speed 1) with this engine and voice. */
   async ratePlan(engine: SpeechEngineV1, voice: VoiceProfile, speed: number): Promise<RatePlan> {
     if (Math.abs(speed - 1) < 0.005) return { rateScale: 1, stretch: 1 };
-    const [normal, asked] = await Promise.all([this.length(engine, voice, 1), this.length(engine, voice, speed)]);
+    const lengths = await Promise.all([this.length(engine, voice, 1), this.length(engine, voice, speed)]).catch(() => undefined);
+    // Unmeasurable (engine busy or failing): leave the rate to the engine; synthesis will report a real failure.
+    if (!lengths) return { rateScale: speed, stretch: 1 };
+    const [normal, asked] = lengths;
     const wanted = normal / speed;
     const stretch = asked > 0 ? wanted / asked : 1;
     // Within 3 % the engine did it; otherwise stretch what it made.
