@@ -15,7 +15,7 @@ let server: ReturnType<typeof Bun.serve>;
 let browser: Browser;
 const directory = mkdtempSync(join(tmpdir(), 'recite-audio-output-'));
 /** Files the Chromium page loads, by name; `stream` entries are piped from a direct POST with no Content-Length. */
-const files = new Map<string, Uint8Array>();
+const files = new Map<string, Uint8Array<ArrayBuffer>>();
 let streamKey = '';
 const streamText = englishText(1200);
 
