@@ -65,7 +65,14 @@ const peaks: number[] = [];
 let failures = 0;
 try {
   for (const voice of voices) {
-    const [rawPath, outputPath] = await Promise.all([raw(voice), output(voice)]);
+    const paths = await Promise.all([raw(voice), output(voice)]).catch((error: unknown) => String(error));
+    if (typeof paths === 'string') {
+      // An engine failure is reported, not averaged in.
+      failures++;
+      console.log(`${voice.id.padEnd(22)} engine failed: ${paths.slice(0, 80)}`);
+      continue;
+    }
+    const [rawPath, outputPath] = paths;
     const a = ebur128(rawPath);
     const b = ebur128(outputPath);
     before.push(a.integrated);
