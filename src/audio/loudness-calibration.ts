@@ -34,7 +34,7 @@ export class LoudnessCalibration {
 
   constructor(readonly targetLufs = LOUDNESS_TARGET_LUFS) {}
 
-  /** Linear gain that brings this voice to the target loudness (1 when it cannot be measured). */
+  /** Linear gain that brings this voice to the target loudness (1 for a voice that measures as silence). */
   gain(engine: SpeechEngineV1, voice: VoiceProfile, speed: SpeechSpeed = 'normal'): Promise<number> {
     const key = `${cacheKey(engine, voice)}/${speed}`;
     let gain = this.gains.get(key);
@@ -44,11 +44,12 @@ export class LoudnessCalibration {
         const decibels = Math.max(-MAX_GAIN_DB, Math.min(MAX_GAIN_DB, this.targetLufs - loudness));
         return 10 ** (decibels / 20);
       });
-      // A failed measurement is not cached, so the next use tries again.
+      // A failed measurement is not cached, so the next use tries again; the caller's synthesis fails with it, as
+      // the engine is failing anyway.
       gain.catch(() => this.gains.delete(key));
       this.gains.set(key, gain);
     }
-    return gain.catch(() => 1);
+    return gain;
   }
 
   /** How to reach `speed` (length ratio 1/speed against speed 1) with this engine and voice. */

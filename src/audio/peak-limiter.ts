@@ -22,7 +22,9 @@ export class PeakLimiter {
   private averageSum = 0;
   private position = 0;
   private gain = 1;
-  private history = [0, 0, 0];
+  private older = 0;
+  private old = 0;
+  private last = 0;
   private dropped = 0;
 
   constructor(
@@ -61,14 +63,20 @@ export class PeakLimiter {
   private step(sample: number): number {
     const size = this.lookahead + 1;
     const slot = this.position % size;
-    const [a, b, c] = this.history;
+    const a = this.older;
+    const b = this.old;
+    const c = this.last;
     // Cubic (Catmull-Rom) estimates between the previous two samples, where overshoot between samples happens.
-    let peak = Math.abs(sample);
-    for (const t of [0.25, 0.5, 0.75]) {
-      const estimate = b! + 0.5 * t * (c! - a! + t * (2 * a! - 5 * b! + 4 * c! - sample + t * (3 * (b! - c!) + sample - a!)));
-      peak = Math.max(peak, Math.abs(estimate));
-    }
-    this.history = [b!, c!, sample];
+    const d1 = c - a;
+    const d2 = 2 * a - 5 * b + 4 * c - sample;
+    const d3 = 3 * (b - c) + sample - a;
+    const q1 = b + 0.125 * (d1 + 0.25 * (d2 + 0.25 * d3));
+    const q2 = b + 0.25 * (d1 + 0.5 * (d2 + 0.5 * d3));
+    const q3 = b + 0.375 * (d1 + 0.75 * (d2 + 0.75 * d3));
+    const peak = Math.max(Math.abs(sample), Math.abs(q1), Math.abs(q2), Math.abs(q3));
+    this.older = b;
+    this.old = c;
+    this.last = sample;
     const required = peak > this.ceiling ? this.ceiling / peak : 1;
     this.input[slot] = sample;
     this.required[slot] = required;
