@@ -122,7 +122,7 @@ describe('failures are retried, and never charged', () => {
     const broken = await createHarness({ environment, overrides: { storage: failing, runJobs: false } });
     try {
       const { key, accountId } = await broken.account({ credits: 1000 });
-      const accepted = await submit(broken, key, englishText(3000));
+      const accepted = await submit(broken, key, englishText(1200));
       for (let attempt = 0; attempt < 3; attempt++) {
         await broken.services.scheduler.runDue();
         broken.clock.advance(120_000); // past the retry backoff

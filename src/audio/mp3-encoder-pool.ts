@@ -1,13 +1,27 @@
 import { workerUrl } from '../lib/worker-url.ts';
-import type { EncoderRequest, EncoderResponse } from './mp3-encoder-protocol.ts';
+import { LIMITER_CEILING_DB, LoudnessCalibration } from './loudness-calibration.ts';
+import type { AudioFormat, EncoderRequest, EncoderResponse, StreamSettings } from './mp3-encoder-protocol.ts';
+
+export type { AudioFormat } from './mp3-encoder-protocol.ts';
+
+/** What a caller may choose per stream; the rest comes from the pool's settings. */
+export interface EncodingOptions {
+  format?: AudioFormat;
+  /** MP3: constant bitrate in kbps instead of VBR. */
+  bitrate?: number;
+  outputSampleRate?: number;
+  /** Duration factor made by time stretch (2 = twice as long). */
+  stretch?: number;
+}
 
 /**
  * A pool of LAME encoders in Workers. Each output stream stays on one worker (an MP3 encoder is stateful), so a stream
  * is gapless however it is fed; streams are spread over workers by load.
  */
 export interface Mp3Stream {
-  /** Queue PCM for encoding; ownership of `samples` passes to the pool. */
-  write(samples: Int16Array): void;
+  /** Queue PCM for encoding, scaled by `gain` (loudness normalisation) before the limiter; ownership of `samples`
+   * passes to the pool. */
+  write(samples: Int16Array, gain?: number): void;
   /** Flush the encoder; the byte iterator ends after the last frame. */
   end(): void;
   abort(): void;
@@ -17,7 +31,9 @@ export interface Mp3Stream {
 
 export interface Mp3EncoderPool {
   start(): Promise<void>;
-  open(options: { sampleRate: number }): Mp3Stream;
+  open(options: { sampleRate: number } & EncodingOptions): Mp3Stream;
+  /** Per-voice loudness (and rate) calibration shared by everything that encodes through this pool. */
+  loudness: LoudnessCalibration;
   stop(): Promise<void>;
 }
 
@@ -66,7 +82,9 @@ export function createMp3EncoderPool(options: { workers: number; vbrQuality: num
       await Promise.all(Array.from({ length: options.workers }, spawn));
     },
 
-    open({ sampleRate }) {
+    loudness: new LoudnessCalibration(),
+
+    open({ sampleRate, ...encoding }) {
       const entry = workers.reduce((best, candidate) => (candidate.open < best.open ? candidate : best), workers[0]!);
       if (!entry) throw new Error('MP3 encoder pool is not started');
       const streamId = nextStreamId++;
@@ -74,12 +92,22 @@ export function createMp3EncoderPool(options: { workers: number; vbrQuality: num
       streams.set(streamId, state);
       entry.open++;
       const send = (message: EncoderRequest, transfer: Transferable[] = []) => entry.worker.postMessage(message, transfer);
-      send({ type: 'open', streamId, sampleRate, vbrQuality: options.vbrQuality });
+      const format = encoding.format ?? 'mp3';
+      const settings: StreamSettings = {
+        sampleRate,
+        format,
+        vbrQuality: options.vbrQuality,
+        bitrate: encoding.bitrate,
+        outputSampleRate: encoding.outputSampleRate ?? (format === 'mp3' ? undefined : 24_000),
+        stretch: encoding.stretch,
+        ceilingDb: LIMITER_CEILING_DB,
+      };
+      send({ type: 'open', streamId, settings });
       let closed = false;
       return {
-        write(samples) {
+        write(samples, gain = 1) {
           if (closed) return;
-          send({ type: 'write', streamId, samples }, [samples.buffer]);
+          send({ type: 'write', streamId, samples, gain }, [samples.buffer]);
         },
         end() {
           if (closed) return;

@@ -1,27 +1,36 @@
 /// <reference lib="webworker" />
-// LAME (WASM) encoders live off the main thread: encoding is most of the pipeline's CPU time.
-import { createMp3Encoder } from 'wasm-media-encoders';
+// Encoders (WASM) live off the main thread: encoding is most of the pipeline's CPU time. Each stream runs
+// gain -> time stretch -> resample -> true-peak limiter -> encoder, all in float, so gain never clips before the
+// limiter sees it.
 import { audioGarbageCollector } from '../lib/audio-gc.ts';
+import { type FormatSink, openSink } from './format-sinks.ts';
 import type { EncoderRequest, EncoderResponse } from './mp3-encoder-protocol.ts';
+import { PeakLimiter } from './peak-limiter.ts';
+import { Resampler } from './resampler.ts';
+import { TimeStretch } from './time-stretch.ts';
 
 declare const self: Worker;
-type Encoder = Awaited<ReturnType<typeof createMp3Encoder>>;
 
-const streams = new Map<number, Encoder>();
-const spare: Encoder[] = [];
-let scratch = new Float32Array(16384);
-const MP3_RATES = [8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000] as const;
+interface Stream {
+  sink: FormatSink;
+  stretch?: TimeStretch;
+  resampler?: Resampler;
+  limiter: PeakLimiter;
+}
 
+const streams = new Map<number, Stream>();
 const collector = audioGarbageCollector();
 
 function post(message: EncoderResponse, transfer: Transferable[] = []) {
   self.postMessage(message, transfer);
 }
 
-function emit(streamId: number, bytes: Uint8Array, ended: boolean) {
-  // The encoder owns its output buffer, so copy before handing it over.
-  const copy = bytes.slice();
-  post({ type: ended ? 'ended' : 'data', streamId, bytes: copy }, [copy.buffer]);
+function emit(streamId: number, parts: Uint8Array[], ended: boolean) {
+  let bytes = parts.length === 1 ? parts[0]! : new Uint8Array(Buffer.concat(parts));
+  if (bytes.length === 0 && !ended) return;
+  // Only a view that owns its whole buffer may be transferred (Buffer.concat may hand out a slice of a shared pool).
+  if (bytes.byteOffset !== 0 || bytes.byteLength !== bytes.buffer.byteLength) bytes = bytes.slice();
+  post({ type: ended ? 'ended' : 'data', streamId, bytes }, [bytes.buffer]);
 }
 
 // Messages are handled strictly in order: `open` may await the encoder's creation, and a `write` handled before it
@@ -31,51 +40,72 @@ self.onmessage = (message: MessageEvent<EncoderRequest>) => {
   queue = queue.then(() => handle(message.data));
 };
 
+function shape(stream: Stream, samples: Float32Array): Float32Array {
+  let signal = samples;
+  if (stream.stretch) signal = stream.stretch.process(signal);
+  if (stream.resampler) signal = stream.resampler.process(signal);
+  return stream.limiter.process(signal);
+}
+
+function finish(stream: Stream): Float32Array {
+  let tail: Float32Array = new Float32Array(0);
+  const join = (a: Float32Array, b: Float32Array) => {
+    const joined = new Float32Array(a.length + b.length);
+    joined.set(a);
+    joined.set(b, a.length);
+    return joined;
+  };
+  if (stream.stretch) tail = stream.stretch.flush();
+  if (stream.resampler) tail = join(stream.resampler.process(tail), stream.resampler.flush());
+  return join(stream.limiter.process(tail), stream.limiter.flush());
+}
+
 async function handle(request: EncoderRequest): Promise<void> {
   try {
     switch (request.type) {
       case 'open': {
-        const encoder = spare.pop() ?? (await createMp3Encoder());
-        // Keep the engine's rate: left alone, LAME resamples low-bitrate VBR down to 12 kHz, which muffles speech.
-        const outputSampleRate = MP3_RATES.includes(request.sampleRate as (typeof MP3_RATES)[number]) ? (request.sampleRate as (typeof MP3_RATES)[number]) : undefined;
-        encoder.configure({ sampleRate: request.sampleRate, channels: 1, vbrQuality: request.vbrQuality, outputSampleRate });
-        streams.set(request.streamId, encoder);
+        const { settings } = request;
+        const rate = settings.outputSampleRate ?? settings.sampleRate;
+        const stretch = settings.stretch && Math.abs(settings.stretch - 1) > 0.005 ? new TimeStretch(settings.sampleRate, settings.stretch) : undefined;
+        const resampler = rate !== settings.sampleRate ? new Resampler(settings.sampleRate, rate) : undefined;
+        const sink = await openSink(settings, rate);
+        streams.set(request.streamId, { sink, stretch, resampler, limiter: new PeakLimiter(rate, 10 ** (settings.ceilingDb / 20)) });
         break;
       }
       case 'write': {
-        const encoder = streams.get(request.streamId);
-        if (!encoder) return; // aborted or failed stream: its remaining writes are moot
+        const stream = streams.get(request.streamId);
+        if (!stream) return; // aborted or failed stream: its remaining writes are moot
         const samples = request.samples;
-        if (scratch.length < samples.length) scratch = new Float32Array(samples.length);
-        const floats = scratch.subarray(0, samples.length);
-        for (let index = 0; index < samples.length; index++) floats[index] = samples[index]! / 32768;
+        const floats = new Float32Array(samples.length);
+        const scale = request.gain / 32768;
+        for (let index = 0; index < samples.length; index++) floats[index] = samples[index]! * scale;
         collector.add(samples.length);
-        const bytes = encoder.encode([floats]);
-        if (bytes.length > 0) emit(request.streamId, bytes, false);
+        emit(request.streamId, stream.sink.write(shape(stream, floats)), false);
         break;
       }
       case 'end': {
-        const encoder = streams.get(request.streamId);
-        if (!encoder) return;
+        const stream = streams.get(request.streamId);
+        if (!stream) return;
         streams.delete(request.streamId);
-        emit(request.streamId, encoder.finalize(), true);
-        spare.push(encoder);
+        const parts = [...stream.sink.write(finish(stream)), ...stream.sink.end()];
+        stream.sink.release();
+        emit(request.streamId, parts, true);
         collector.collectIfDue();
         break;
       }
       case 'abort': {
-        const encoder = streams.get(request.streamId);
+        const stream = streams.get(request.streamId);
         streams.delete(request.streamId);
-        // finalize() resets the encoder so it can be reused for the next stream.
-        if (encoder) {
-          encoder.finalize();
-          spare.push(encoder);
-        }
+        stream?.sink.release();
         break;
       }
     }
   } catch (error) {
+    const stream = streams.get(request.streamId);
     streams.delete(request.streamId);
+    try {
+      stream?.sink.release();
+    } catch {}
     post({ type: 'failed', streamId: request.streamId, message: error instanceof Error ? error.message : String(error) });
   }
 }

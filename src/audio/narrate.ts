@@ -1,6 +1,6 @@
 import type { SpeechEngineV1, SpeechEvent, SpeechSpeed, VoiceProfile } from '../../providers/spec/v1/speech-engine.ts';
 import { splitText } from '../lib/sentences.ts';
-import type { Mp3EncoderPool } from './mp3-encoder-pool.ts';
+import type { EncodingOptions, Mp3EncoderPool } from './mp3-encoder-pool.ts';
 import { MP3_CODEC_DELAY_SAMPLES, Mp3FrameCounter } from './mp3-frames.ts';
 
 export interface NarrationResult {
@@ -27,13 +27,13 @@ export interface Narration {
 export function narrate(
   engine: SpeechEngineV1,
   encoders: Mp3EncoderPool,
-  request: { text: string; voice: VoiceProfile; speed: SpeechSpeed; rateScale?: number; events?: { words?: boolean; phonemes?: boolean }; continues?: boolean },
+  request: { text: string; voice: VoiceProfile; speed: SpeechSpeed; rateScale?: number; events?: { words?: boolean; phonemes?: boolean }; continues?: boolean; encoding?: EncodingOptions },
   signal?: AbortSignal,
 ): Narration {
   const controller = new AbortController();
   const forward = () => controller.abort(signal?.reason);
   signal?.addEventListener('abort', forward, { once: true });
-  const stream = encoders.open({ sampleRate: engine.sampleRate });
+  const stream = encoders.open({ ...request.encoding, sampleRate: engine.sampleRate });
   const events: SpeechEvent[] = [];
   const frames = new Mp3FrameCounter();
   let samples = 0;
@@ -43,6 +43,8 @@ export function narrate(
   const encoded = new Promise<void>((resolve) => (markEncoded = resolve));
   const result = (async (): Promise<NarrationResult> => {
     try {
+      // Loudness normalisation: the voice's measured gain, applied with the limiter in the encoder worker.
+      const gain = await encoders.loudness.gain(engine, request.voice, request.speed);
       const parts = splitText(request.text, engine.capabilities.maxCharactersPerCall);
       for (const [index, part] of parts.entries()) {
         const base = samples;
@@ -56,7 +58,7 @@ export function narrate(
             events.push(event);
           }
           samples += chunk.samples.length;
-          stream.write(chunk.samples);
+          stream.write(chunk.samples, gain);
         }
       }
       stream.end();

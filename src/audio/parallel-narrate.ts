@@ -1,6 +1,6 @@
 import type { SpeechEngineV1, SpeechEvent, SpeechSpeed, VoiceProfile } from '../../providers/spec/v1/speech-engine.ts';
 import { splitText } from '../lib/sentences.ts';
-import type { Mp3EncoderPool } from './mp3-encoder-pool.ts';
+import type { EncodingOptions, Mp3EncoderPool } from './mp3-encoder-pool.ts';
 import { narrate, type Narration, type NarrationResult } from './narrate.ts';
 
 /**
@@ -34,7 +34,7 @@ interface Part {
 export function narrateInParallel(
   engine: SpeechEngineV1,
   encoders: Mp3EncoderPool,
-  request: { text: string; voice: VoiceProfile; speed: SpeechSpeed; rateScale?: number; events?: { words?: boolean; phonemes?: boolean } },
+  request: { text: string; voice: VoiceProfile; speed: SpeechSpeed; rateScale?: number; events?: { words?: boolean; phonemes?: boolean }; encoding?: EncodingOptions },
   options: ParallelOptions,
 ): Narration {
   const segments = splitText(request.text, Math.min(engine.capabilities.maxCharactersPerCall, options.segmentLength * 2), options.segmentLength);

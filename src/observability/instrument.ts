@@ -72,6 +72,7 @@ export function instrumentEncoders(pool: Mp3EncoderPool, workers: number): Mp3En
   return {
     start: () => pool.start(),
     stop: () => pool.stop(),
+    loudness: pool.loudness,
     open(options) {
       const stream = pool.open(options);
       open++;
@@ -82,7 +83,7 @@ export function instrumentEncoders(pool: Mp3EncoderPool, workers: number): Mp3En
       };
       const bytes = stream.bytes;
       return {
-        write: (samples) => stream.write(samples),
+        write: (samples, gain) => stream.write(samples, gain),
         end: () => stream.end(),
         abort() {
           close();

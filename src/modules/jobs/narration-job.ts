@@ -1,3 +1,4 @@
+import { spoolCompleteMp3 } from '../../audio/complete-file.ts';
 import { toSrt, toWebVtt, wordTimings } from '../../audio/captions.ts';
 import { durationMs } from '../../audio/narrate.ts';
 import { narrateInParallel } from '../../audio/parallel-narrate.ts';
@@ -49,7 +50,14 @@ export function narrationJobHandler(services: Services): JobHandler {
         // Progress is stored in the same unit as the total (UTF-16 units of the text) and shown as a percentage.
         onProgress: (done) => progress(done, total),
       });
-      const stored = await services.storage.put(key, narration.bytes, { contentType: 'audio/mpeg' });
+      // Spooled to a temporary file first: the Xing/Info frame that gives players the length goes before the audio.
+      const spooled = await spoolCompleteMp3(narration.bytes);
+      let stored: Awaited<ReturnType<typeof services.storage.put>>;
+      try {
+        stored = await services.storage.put(key, spooled.body, { contentType: 'audio/mpeg' });
+      } finally {
+        await spooled.dispose();
+      }
       const result = await narration.result;
       // Captions beside the MP3, from the engine's word timings.
       const words = wordTimings(input.text, result.events, result.sampleRate, result.decodedSamples);

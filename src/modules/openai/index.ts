@@ -1,21 +1,39 @@
 import { Elysia, t } from 'elysia';
+import { concatBytes, STREAM_MP3_KBPS, wavFile } from '../../audio/complete-file.ts';
 import { authorizeApiRequest, withOwedHeaders } from '../../auth/authorize.ts';
 import { AppError } from '../../errors/index.ts';
 import { countCharacters, creditsForCharacters } from '../../lib/characters.ts';
 import { parseJsonObject } from '../../lib/json-body.ts';
 import type { Services } from '../../services.ts';
-import { reserveCredits, screenOrThrow, synthesizeDirect, type ValidSpeechRequest } from '../tts/service.ts';
+import { type DirectOutput, reserveCredits, screenOrThrow, synthesizeDirect, type ValidSpeechRequest } from '../tts/service.ts';
 import { findVoice } from '../voices/catalog.ts';
 
 /**
  * OpenAI-compatible speech: `POST /v1/audio/speech` as the official clients send it, on the same keys, ledger and
  * moderation as /api/v1/tts. OpenAI's voice names are recite's expressive voices; any catalog id works too.
  */
+/** Every format is made at OpenAI's 24 kHz except mp3, which keeps the engine's rate. */
+const OUTPUT_RATE = 24_000;
+
+/**
+ * How each `response_format` is made and sent. mp3, pcm and opus stream as they are encoded (mp3 at a constant
+ * bitrate, Ogg Opus pages carry their own timing); wav and flac are sent whole so their headers state the true length.
+ * aac is not offered: no maintained AAC encoder compiled to WASM is published on npm.
+ */
+const FORMATS: Record<string, DirectOutput> = {
+  mp3: { encoding: { format: 'mp3', bitrate: STREAM_MP3_KBPS }, contentType: 'audio/mpeg' },
+  opus: { encoding: { format: 'opus', outputSampleRate: OUTPUT_RATE }, contentType: 'audio/ogg; codecs=opus' },
+  pcm: { encoding: { format: 'pcm', outputSampleRate: OUTPUT_RATE }, contentType: 'audio/pcm' },
+  wav: { encoding: { format: 'wav', outputSampleRate: OUTPUT_RATE }, contentType: 'audio/wav', complete: (parts) => wavFile(parts, OUTPUT_RATE) },
+  flac: { encoding: { format: 'flac', outputSampleRate: OUTPUT_RATE }, contentType: 'audio/flac', complete: concatBytes },
+};
+const SUPPORTED = Object.keys(FORMATS).join(', ');
+
 export const OpenAISpeechRequest = t.Object({
   model: t.String({ description: 'Accepted for compatibility (tts-1, tts-1-hd, gpt-4o-mini-tts …); recite has one engine.' }),
   input: t.String({ description: 'Text to speak, up to the direct limit (default 20,000 characters).' }),
   voice: t.String({ description: 'alloy, ash, ballad, coral, echo, fable, onyx, nova, sage, shimmer, verse, marin, cedar, or any recite voice id.' }),
-  response_format: t.Optional(t.String({ default: 'mp3', description: 'Only mp3 is produced.' })),
+  response_format: t.Optional(t.String({ default: 'mp3', description: 'mp3, opus (Ogg), wav, flac or pcm (24 kHz 16-bit mono little-endian). aac is refused.' })),
   speed: t.Optional(t.Number({ minimum: 0.25, maximum: 4, default: 1 })),
   instructions: t.Optional(t.String({ description: 'Accepted and ignored.' })),
 });
@@ -32,16 +50,20 @@ export function openaiModule(services: Services) {
       if (typeof voiceId !== 'string') throw new AppError('invalid_request', 'The field `voice` is required.');
       const voice = findVoice(voiceId.toLowerCase());
       if (!voice) throw new AppError('invalid_voice', `Unknown voice "${voiceId.slice(0, 40)}".`);
-      if (format !== 'mp3') throw new AppError('invalid_request', 'Only response_format "mp3" is supported.');
+      const output = typeof format === 'string' ? FORMATS[format] : undefined;
+      if (!output) throw new AppError('invalid_request', `response_format ${JSON.stringify(String(format).slice(0, 20))} is not supported; use one of: ${SUPPORTED}.`);
       if (typeof speed !== 'number' || !(speed >= 0.25 && speed <= 4)) throw new AppError('invalid_speed', '`speed` must be a number from 0.25 to 4.');
       const characters = countCharacters(input);
       if (characters > services.config.directMaxCharacters) {
         throw new AppError('text_too_long', `This endpoint speaks up to ${services.config.directMaxCharacters} characters; use POST /api/v1/tts for long narrations.`);
       }
-      const speech: ValidSpeechRequest = { text: input, voice, speed: 'normal', format: 'mp3', characters, credits: creditsForCharacters(characters), rateScale: speed };
-      await screenOrThrow(services, speech.text, request.signal);
+      await screenOrThrow(services, input, request.signal);
+      // Speeds the engine cannot reach are made up by a time stretch, measured per voice (loudness-calibration.ts).
+      const plan = await services.encoders.loudness.ratePlan(services.engine, voice, speed);
+      const speech: ValidSpeechRequest = { text: input, voice, speed: 'normal', format: 'mp3', characters, credits: creditsForCharacters(characters), rateScale: plan.rateScale };
       const reservationId = reserveCredits(services, principal, speech, 'speech');
-      return withOwedHeaders(request, await synthesizeDirect(services, speech, reservationId, request.signal));
+      const encoding = { ...output.encoding, stretch: plan.stretch };
+      return withOwedHeaders(request, await synthesizeDirect(services, speech, reservationId, request.signal, { ...output, encoding }));
     },
     {
       parse: 'none',

@@ -1,3 +1,4 @@
+import { completeMp3 } from '../../audio/complete-file.ts';
 import { narrate } from '../../audio/narrate.ts';
 import { findCharacter } from '../../presenter/characters.ts';
 import { renderPresenterVideo } from '../../presenter/render.ts';
@@ -36,7 +37,7 @@ export function storybookJobHandler(services: Services): JobHandler {
       const result = await narration.result;
       progress(30, 100);
       const durationSeconds = result.decodedSamples / result.sampleRate;
-      const video = await renderPresenterVideo({ character, audio: new Uint8Array(Buffer.concat(parts)), durationSeconds, events: result.events, sampleRate: result.sampleRate, renderer: services.renderer });
+      const video = await renderPresenterVideo({ character, audio: completeMp3(parts), durationSeconds, events: result.events, sampleRate: result.sampleRate, renderer: services.renderer });
       progress(90, 100);
       const key = storybookVideoKey(job.id);
       const stored = await services.storage.put(key, (async function* () { yield video.mp4; })(), { contentType: 'video/mp4' });

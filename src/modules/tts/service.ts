@@ -1,4 +1,6 @@
 import { wordTimings } from '../../audio/captions.ts';
+import { completeMp3, STREAM_MP3_KBPS } from '../../audio/complete-file.ts';
+import type { EncodingOptions } from '../../audio/mp3-encoder-pool.ts';
 import { durationMs } from '../../audio/narrate.ts';
 import { narrateInParallel } from '../../audio/parallel-narrate.ts';
 import type { Principal } from '../../auth/authenticate.ts';
@@ -101,13 +103,33 @@ export function reserveCredits(services: Services, principal: Principal, request
   });
 }
 
+/** How a direct response is encoded and sent; MP3 streamed at a constant bitrate when absent. */
+export interface DirectOutput {
+  encoding?: EncodingOptions;
+  contentType?: string;
+  /** Send one complete file (with Content-Length) made from all the encoder's bytes, instead of streaming them. */
+  complete?: (parts: Uint8Array[]) => Uint8Array<ArrayBuffer>;
+}
+
 /**
  * Synthesises a direct request, settling the reservation exactly once: captured when the audio has been delivered in
  * full, voided on any failure or client abort.
+ *
+ * A streamed MP3 is constant-bitrate: its length is not known when the first bytes leave, so there can be no Xing
+ * frame, and a player estimating a CBR stream's length from its bytes gets it right. Complete files (`json`, and the
+ * outputs that ask for `complete`) carry a Xing/Info frame instead.
  */
-export async function synthesizeDirect(services: Services, request: ValidSpeechRequest, reservationId: string, signal: AbortSignal): Promise<Response> {
+export async function synthesizeDirect(
+  services: Services,
+  request: ValidSpeechRequest,
+  reservationId: string,
+  signal: AbortSignal,
+  output: DirectOutput = {},
+): Promise<Response> {
   const events = request.format === 'json' && request.timestamps ? { words: true } : undefined;
-  const narration = narrateInParallel(services.engine, services.encoders, { text: request.text, voice: request.voice, speed: request.speed, rateScale: request.rateScale, events }, {
+  const complete = output.complete ?? (request.format === 'json' ? completeMp3 : undefined);
+  const encoding = output.encoding ?? (complete ? {} : { bitrate: STREAM_MP3_KBPS });
+  const narration = narrateInParallel(services.engine, services.encoders, { text: request.text, voice: request.voice, speed: request.speed, rateScale: request.rateScale, events, encoding }, {
     signal,
     parallelism: services.engine.capabilities.concurrency,
     segmentLength: DIRECT_SEGMENT_CHARACTERS,
@@ -132,7 +154,8 @@ export async function synthesizeDirect(services: Services, request: ValidSpeechR
     'x-credits-charged': String(request.credits),
   };
 
-  if (request.format === 'json') {
+  const contentType = output.contentType ?? 'audio/mpeg';
+  if (complete) {
     const parts: Uint8Array[] = [];
     try {
       for (let next = await iterator.next(); !next.done; next = await iterator.next()) parts.push(next.value);
@@ -140,8 +163,10 @@ export async function synthesizeDirect(services: Services, request: ValidSpeechR
       fail(error);
     }
     const result = await narration.result;
-    const audio = Buffer.concat(parts).toString('base64');
+    const file = complete(parts);
     settle('capture');
+    if (request.format !== 'json') return new Response(file, { headers: { ...headers, 'content-type': contentType, 'cache-control': 'no-store' } });
+    const audio = Buffer.from(file.buffer, file.byteOffset, file.length).toString('base64');
     const words = events ? { words: wordTimings(request.text, result.events, result.sampleRate, result.decodedSamples) } : {};
     return Response.json(
       { audio, characters: request.characters, credits_charged: request.credits, duration_ms: durationMs(result.decodedSamples, result.sampleRate), ...words },
@@ -181,7 +206,7 @@ export async function synthesizeDirect(services: Services, request: ValidSpeechR
       await iterator.return?.();
     },
   });
-  return new Response(body, { headers: { ...headers, 'content-type': 'audio/mpeg', 'cache-control': 'no-store' } });
+  return new Response(body, { headers: { ...headers, 'content-type': contentType, 'cache-control': 'no-store' } });
 }
 
 /** Long narrations hold their credits until the job ends; the scheduler voids them if it fails for good. */

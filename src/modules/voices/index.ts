@@ -1,3 +1,4 @@
+import { completeMp3 } from '../../audio/complete-file.ts';
 import { Elysia, t } from 'elysia';
 import { authorizeApiRequest, withOwedHeaders } from '../../auth/authorize.ts';
 import { AppError } from '../../errors/index.ts';
@@ -38,7 +39,7 @@ export function voicesModule(services: Services) {
   const renderSample = async (voice: CatalogVoice) => {
     const parts: Uint8Array[] = [];
     for await (const part of narrate(services.engine, services.encoders, { text: sampleText(voice), voice, speed: 'normal' }).bytes) parts.push(part);
-    return new Uint8Array(Buffer.concat(parts));
+    return completeMp3(parts);
   };
 
   return new Elysia({ name: 'voices' })
