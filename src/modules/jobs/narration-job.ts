@@ -1,3 +1,4 @@
+import type { SpeechSpeed } from '../../../providers/spec/v1/speech-engine.ts';
 import { toSrt, toWebVtt, wordTimings } from '../../audio/captions.ts';
 import { durationMs } from '../../audio/narrate.ts';
 import { narrateInParallel } from '../../audio/parallel-narrate.ts';
@@ -9,7 +10,7 @@ import { enqueueWebhook } from '../webhooks/webhook-job.ts';
 export interface NarrationJobInput {
   text: string;
   voiceId: string;
-  speed: 'slow' | 'normal' | 'gentle';
+  speed: SpeechSpeed;
   characters: number;
   credits: number;
   callbackUrl?: string;

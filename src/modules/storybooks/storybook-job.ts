@@ -1,3 +1,4 @@
+import type { SpeechSpeed } from '../../../providers/spec/v1/speech-engine.ts';
 import { narrate } from '../../audio/narrate.ts';
 import { findCharacter } from '../../presenter/characters.ts';
 import { renderPresenterVideo } from '../../presenter/render.ts';
@@ -10,7 +11,7 @@ export interface StorybookInput {
   script: string;
   characterId: string;
   voiceId: string;
-  speed: 'slow' | 'normal' | 'gentle';
+  speed: SpeechSpeed;
 }
 
 export interface StorybookResult {

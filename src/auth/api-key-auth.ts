@@ -1,0 +1,75 @@
+import { Elysia } from 'elysia';
+import { AppError } from '../errors/index.ts';
+import type { Services } from '../services.ts';
+import { authenticateBearer, type Principal } from './authenticate.ts';
+
+/**
+ * Requests that recite makes to itself on a caller's behalf (the /mcp tools). The caller's key was checked and its
+ * rate limit spent once on the way in; a WeakSet of the very Request objects cannot be forged by a header.
+ */
+const internalRequests = new WeakSet<Request>();
+
+/** Marks a request built by recite itself, so its key is checked but the rate limit is not spent again. */
+export function markInternal(request: Request): Request {
+  internalRequests.add(request);
+  return request;
+}
+
+/**
+ * Bearer key + per-key rate limit. The RateLimit headers go into the route's response headers (`set.headers`), which
+ * Elysia merges into every response of the route, errors and raw `Response` objects included.
+ */
+export function authorizeApiRequest(services: Services, request: Request, headers: Record<string, unknown>): Principal {
+  const principal = authenticateBearer(request.headers.get('authorization'), services.accounts);
+  if (internalRequests.has(request)) return principal;
+  const result = services.rateLimiter.check(principal.apiKeyId ?? principal.accountId);
+  const rateHeaders = services.rateLimiter.headers(result);
+  Object.assign(headers, rateHeaders);
+  if (!result.allowed) {
+    const message = `Too many requests: this key may make ${result.limit} per minute. Retry in ${result.retryAfterSeconds} s; nothing was charged.`;
+    throw new AppError('rate_limited', message, { headers: rateHeaders });
+  }
+  return principal;
+}
+
+/** A body that is not JSON: the body validator then fails on it and the error handler says so (400). */
+export const INVALID_JSON = Object.freeze({ '~invalidJson': true });
+
+/**
+ * The JSON parser for API routes, `parse: JSON_BODY`. Unlike Elysia's `json` parser it never throws: the key is
+ * checked (transform) before the body's shape (validation), so a bad key is 401 and a flood of bad bodies spends the
+ * rate limit, whatever the body holds. Bodies are JSON whatever their Content-Type, as the spec has always taken them.
+ */
+export const JSON_BODY = 'jsonBody';
+
+/**
+ * The `auth` macro. A route declares `{ auth: 'apiKey' }` in its options and its handler receives `principal`
+ * ({ accountId, apiKeyId }); the route is documented with the Bearer scheme. A route with a JSON body also declares
+ * `parse: JSON_BODY` and `body: SomeTypeBoxModel`:
+ *
+ *   new Elysia().use(apiKeyAuth(services)).post('/api/v1/thing', ({ principal, body }) => ..., {
+ *     auth: 'apiKey', parse: JSON_BODY, body: ThingRequest,
+ *   })
+ *
+ * The key is checked in `transform`, which runs after parsing but before body validation, so 401/429 come first.
+ */
+export function apiKeyAuth(services: Services) {
+  return new Elysia({ name: 'api-key-auth' })
+    .parser(JSON_BODY, async ({ request }) => {
+      const raw = await request.text();
+      try {
+        return JSON.parse(raw);
+      } catch {
+        return INVALID_JSON;
+      }
+    })
+    .macro({
+      auth: (scheme: 'apiKey') => ({
+        detail: { security: [{ [scheme === 'apiKey' ? 'bearer' : scheme]: [] }] },
+        transform(context) {
+          (context as { principal?: Principal }).principal = authorizeApiRequest(services, context.request, context.set.headers);
+        },
+        resolve: (context) => ({ principal: (context as unknown as { principal: Principal }).principal }),
+      }),
+    });
+}
