@@ -45,9 +45,9 @@ export const JSON_BODY = 'jsonBody';
 /**
  * The `auth` macro. A route declares `{ auth: 'apiKey' }` in its options and its handler receives `principal`
  * ({ accountId, apiKeyId }); the route is documented with the Bearer scheme. A route with a JSON body also declares
- * `parse: JSON_BODY` and `body: SomeTypeBoxModel`:
+ * `parse: JSON_BODY` and `body: SomeTypeBoxModel`; its handler then also has `rawBody` (the text as sent):
  *
- *   new Elysia().use(apiKeyAuth(services)).post('/api/v1/thing', ({ principal, body }) => ..., {
+ *   new Elysia().use(apiKeyAuth(services)).post('/api/v1/thing', ({ principal, body, rawBody }) => ..., {
  *     auth: 'apiKey', parse: JSON_BODY, body: ThingRequest,
  *   })
  *
@@ -55,8 +55,10 @@ export const JSON_BODY = 'jsonBody';
  */
 export function apiKeyAuth(services: Services) {
   return new Elysia({ name: 'api-key-auth' })
-    .parser(JSON_BODY, async ({ request }) => {
-      const raw = await request.text();
+    .parser(JSON_BODY, async (context) => {
+      const raw = await context.request.text();
+      // The bytes as sent, for what must not depend on parsing (an Idempotency-Key's body hash).
+      (context as { rawBody?: string }).rawBody = raw;
       try {
         return JSON.parse(raw);
       } catch {
@@ -69,7 +71,10 @@ export function apiKeyAuth(services: Services) {
         transform(context) {
           (context as { principal?: Principal }).principal = authorizeApiRequest(services, context.request, context.set.headers);
         },
-        resolve: (context) => ({ principal: (context as unknown as { principal: Principal }).principal }),
+        resolve: (context) => {
+          const { principal, rawBody } = context as unknown as { principal: Principal; rawBody?: string };
+          return { principal, rawBody: rawBody ?? '' };
+        },
       }),
     });
 }

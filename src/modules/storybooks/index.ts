@@ -106,9 +106,8 @@ export function storybooksModule(services: Services) {
     })
     .post(
       '/api/v1/storybooks',
-      async ({ request, body, principal }) => {
-        const raw = JSON.stringify(body);
-        return idempotent(services, request, principal, raw, async () => {
+      async ({ request, body, principal, rawBody }) => {
+        return idempotent(services, request, principal, rawBody, async () => {
           const { script } = body;
           if (script.trim() === '') throw new AppError('invalid_request', 'The field `script` is required.');
           const characters = countCharacters(script);

@@ -25,8 +25,8 @@ export function ttsModule(services: Services) {
     .use(apiKeyAuth(services))
     .post(
       '/api/v1/tts/estimate',
-      ({ body, principal }) => {
-        const speech = parseSpeechRequest(JSON.stringify(body));
+      ({ principal, rawBody }) => {
+        const speech = parseSpeechRequest(rawBody);
         const balance = services.ledger.balance(principal.accountId);
         const mode = speech.characters > services.config.directMaxCharacters ? 'job' : 'direct';
         // Catalog rates are tuned to about 15 characters per second at normal speed.
@@ -90,11 +90,9 @@ export function ttsModule(services: Services) {
     )
     .post(
       '/api/v1/tts',
-      async ({ request, body, principal }) => {
-        // The parsed body, written back out, is what an Idempotency-Key's retries are compared by.
-        const raw = JSON.stringify(body);
-        return idempotent(services, request, principal, raw, async () => {
-          const speech = parseSpeechRequest(raw);
+      async ({ request, principal, rawBody }) => {
+        return idempotent(services, request, principal, rawBody, async () => {
+          const speech = parseSpeechRequest(rawBody);
           // Screened whole before anything is reserved or synthesised, long texts included, so a rejection is a 400.
           await screenOrThrow(services, speech.text, request.signal);
           if (speech.characters > services.config.directMaxCharacters || speech.delivery === 'link') {
