@@ -12,13 +12,10 @@ import { storybooksModule } from './modules/storybooks/index.ts';
 import { ttsModule } from './modules/tts/index.ts';
 import { usageModule } from './modules/usage/index.ts';
 import { voicesModule } from './modules/voices/index.ts';
+import { MAX_REQUEST_BODY_BYTES } from './lib/body-limit.ts';
 import type { Services } from './services.ts';
 
-/**
- * The largest request body recite reads (a 1,000,000-character text escaped as JSON fits well inside). The HTTP server's
- * own limit is set above this, so an oversized body reaches the app and gets the JSON envelope, not a bare 413.
- */
-export const MAX_REQUEST_BODY_BYTES = 16 * 1024 * 1024;
+export { MAX_REQUEST_BODY_BYTES };
 
 /** The Elysia root: one error path, the feature modules, the docs. */
 export function createApp(services: Services) {
@@ -52,6 +49,8 @@ export function createApp(services: Services) {
           return errorResponse(new AppError('not_found', `No route for ${request.method} ${pathname}.`));
         }
         case 'PARSE':
+          // A parser's own refusal (a body over the limit) arrives wrapped.
+          if (error.cause instanceof AppError) return errorResponse(error.cause);
           return errorResponse(new AppError('invalid_request', 'The request body must be a JSON object.'));
         case 'VALIDATION':
           return errorResponse(validationError(error as ValidationError));
@@ -120,7 +119,7 @@ export function createApp(services: Services) {
               content: { 'application/json': { schema: { type: 'object', description: 'A JSON-RPC 2.0 response.' } } },
             },
             202: { description: 'A notification or response was accepted (no body).' },
-            ...documentErrors('invalid_request', 'method_not_allowed', ...AUTH_ERRORS),
+            ...documentErrors('invalid_request', ...AUTH_ERRORS),
           },
         },
       },

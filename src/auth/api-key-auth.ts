@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia';
 import { AppError } from '../errors/index.ts';
+import { MAX_REQUEST_BODY_BYTES } from '../lib/body-limit.ts';
 import type { Services } from '../services.ts';
 import { authenticateBearer, type Principal } from './authenticate.ts';
 
@@ -56,7 +57,7 @@ export const JSON_BODY = 'jsonBody';
 export function apiKeyAuth(services: Services) {
   return new Elysia({ name: 'api-key-auth' })
     .parser(JSON_BODY, async (context) => {
-      const raw = await context.request.text();
+      const raw = await readText(context.request, MAX_REQUEST_BODY_BYTES);
       // The bytes as sent, for what must not depend on parsing (an Idempotency-Key's body hash).
       (context as { rawBody?: string }).rawBody = raw;
       try {
@@ -77,4 +78,17 @@ export function apiKeyAuth(services: Services) {
         },
       }),
     });
+}
+
+/** The body as text, refused with 413 as soon as it passes `limit` bytes (a chunked body declares no length). */
+async function readText(request: Request, limit: number): Promise<string> {
+  if (!request.body) return '';
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > limit) throw new AppError('payload_too_large', `The request body is over the limit of ${limit} bytes.`);
+    parts.push(chunk);
+  }
+  return Buffer.concat(parts).toString('utf8');
 }

@@ -34,6 +34,7 @@ export function filesModule(services: Services) {
       detail: {
         tags: ['Files'],
         operationId: 'downloadFile',
+        security: [],
         summary: 'Download stored audio',
         description: 'Signed links from the job record; no key needed. Supports byte ranges.',
         responses: {

@@ -97,6 +97,7 @@ export function storybooksModule(services: Services) {
       detail: {
         tags: ['Storybooks'],
         operationId: 'getCharacterPreview',
+        security: [],
         summary: 'Character preview image',
         responses: {
           200: { description: 'A PNG.', content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } },

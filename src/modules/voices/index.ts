@@ -19,6 +19,8 @@ export const VoiceRecord = t.Object({
   sample_url: t.String({ description: 'A short MP3 sample; public, no key needed.' }),
 });
 
+export const VoiceList = t.Object({ voices: t.Array(VoiceRecord), count: t.Integer() });
+
 export function voiceRecord(voice: CatalogVoice, engine: string) {
   return {
     id: voice.id,
@@ -54,9 +56,8 @@ export function voicesModule(services: Services) {
           operationId: 'listVoices',
           summary: 'List voices',
           description: 'Every valid `voice` id with its language, group and a sample link.',
-          responses: { ...documentErrors(...AUTH_ERRORS) },
+          responses: { 200: jsonResponse('The voices.', VoiceList), ...documentErrors(...AUTH_ERRORS) },
         },
-        response: { 200: t.Object({ voices: t.Array(VoiceRecord), count: t.Integer() }) },
       },
     )
     .get(
@@ -76,6 +77,7 @@ export function voicesModule(services: Services) {
         detail: {
           tags: ['Voices'],
           operationId: 'getVoiceSample',
+          security: [],
           summary: 'Voice sample',
           description: 'A fixed sample sentence in the voice. Needs no key and costs nothing.',
           responses: {
