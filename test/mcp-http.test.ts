@@ -30,7 +30,8 @@ async function withClient<T>(url: string, key: string, run: (client: Client) => 
   }
 }
 
-const json = (result: { content: unknown }) => JSON.parse((result.content as { text: string }[])[0]!.text);
+// biome-ignore lint/suspicious/noExplicitAny: tool results are JSON text the test reads field by field
+const json = (result: unknown): any => JSON.parse((result as { content: { text: string }[] }).content[0]!.text);
 
 describe('MCP over HTTP', () => {
   test('links use the origin the request reached (no RECITE_PUBLIC_URL): audioUrl, preview_url, watch_url, video_url', async () => {
