@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ERROR_CODES, ERROR_STATUS } from '../src/errors/index.ts';
 import { MAX_REQUEST_BODY_BYTES } from '../src/lib/body-limit.ts';
 import { createHarness, type Harness } from './support/harness.ts';
 
@@ -85,6 +86,24 @@ describe('OpenAPI', () => {
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
     expect(lint.status).toBe(0);
   }, 120_000);
+});
+
+describe('docs/api.md', () => {
+  test('documents every operation of /openapi.json and every error code, and links nothing outside the repository', async () => {
+    const reference = readFileSync(join(root, 'docs/api.md'), 'utf8');
+    const document = (await (await harness.request('/openapi.json')).json()) as { paths: Record<string, object> };
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const method of Object.keys(operations)) {
+        const heading = `### ${method.toUpperCase()} ${path.replace('/files/*', '/files/{key}')}`;
+        expect(reference.split('\n').some((line) => line === heading || line.startsWith(`${heading}?`))).toBe(true);
+      }
+    }
+    for (const code of ERROR_CODES) expect(reference).toContain(`| ${ERROR_STATUS[code]} | \`${code}\` |`);
+    for (const readme of [reference, readFileSync(join(root, 'README.md'), 'utf8')]) {
+      expect(readme).not.toMatch(/\]\(\.\.\//);
+      expect(readme).not.toContain('shared/spec');
+    }
+  });
 });
 
 describe('413 payload_too_large', () => {
