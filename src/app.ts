@@ -33,7 +33,8 @@ export function createApp(services: Services) {
     .onRequest(({ request }) => {
       const length = Number(request.headers.get('content-length') ?? 0);
       if (length > MAX_REQUEST_BODY_BYTES) {
-        throw new AppError('payload_too_large', `The request body is ${length} bytes; the limit is ${MAX_REQUEST_BODY_BYTES}.`);
+        const message = `The request body is ${length} bytes; the limit is ${MAX_REQUEST_BODY_BYTES}.`;
+        throw new AppError('payload_too_large', message);
       }
     })
     .onError(({ code, error, request }) => {
@@ -140,7 +141,9 @@ function routePattern(path: string): RegExp {
 
 /** A body that fails its TypeBox model: the spec's code for the field when the schema names one (`errorCode`). */
 function validationError(error: ValidationError): AppError {
-  if (error.type === 'body' && error.value === INVALID_JSON) return new AppError('invalid_request', 'The request body must be JSON.');
+  if (error.type === 'body' && error.value === INVALID_JSON) {
+    return new AppError('invalid_request', 'The request body must be JSON.');
+  }
   const first = error.valueError;
   const field = first?.path ? first.path.replace(/^\//, '').replaceAll('/', '.') : '';
   const code = ((first?.schema as { errorCode?: ErrorCode } | undefined)?.errorCode ?? 'invalid_request') as ErrorCode;

@@ -27,7 +27,9 @@ export function authorizeApiRequest(services: Services, request: Request, header
   const rateHeaders = services.rateLimiter.headers(result);
   Object.assign(headers, rateHeaders);
   if (!result.allowed) {
-    const message = `Too many requests: this key may make ${result.limit} per minute. Retry in ${result.retryAfterSeconds} s; nothing was charged.`;
+    const message =
+      `Too many requests: this key may make ${result.limit} per minute. ` +
+      `Retry in ${result.retryAfterSeconds} s; nothing was charged.`;
     throw new AppError('rate_limited', message, { headers: rateHeaders });
   }
   return principal;
@@ -70,7 +72,8 @@ export function apiKeyAuth(services: Services) {
       auth: (scheme: 'apiKey') => ({
         detail: { security: [{ [scheme === 'apiKey' ? 'bearer' : scheme]: [] }] },
         transform(context) {
-          (context as { principal?: Principal }).principal = authorizeApiRequest(services, context.request, context.set.headers);
+          const principal = authorizeApiRequest(services, context.request, context.set.headers);
+          (context as { principal?: Principal }).principal = principal;
         },
         resolve: (context) => {
           const { principal, rawBody } = context as unknown as { principal: Principal; rawBody?: string };
