@@ -39,9 +39,9 @@ export function authorizeApiRequest(services: Services, request: Request, header
 export const INVALID_JSON = Object.freeze({ '~invalidJson': true });
 
 /**
- * The JSON parser for API routes, `parse: JSON_BODY`. Unlike Elysia's `json` parser it never throws: the key is
- * checked (transform) before the body's shape (validation), so a bad key is 401 and a flood of bad bodies spends the
- * rate limit, whatever the body holds. Bodies are JSON whatever their Content-Type, as the spec has always taken them.
+ * The JSON parser for API routes, `parse: JSON_BODY`. Unlike Elysia's `json` parser it does not throw on bad JSON:
+ * the key is checked (transform) before the body's shape (validation), so a bad key is 401 and a flood of bad bodies
+ * spends the rate limit, whatever the body holds. Bodies are JSON whatever their Content-Type, as the spec has always taken them.
  */
 export const JSON_BODY = 'jsonBody';
 
