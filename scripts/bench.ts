@@ -59,7 +59,7 @@ console.log(`  recite    : ${ourMs.toFixed(0)} ms median of ${runs} | ${((text.l
 
 const hasNative = spawnSync('sh', ['-c', 'command -v espeak-ng && command -v lame']).status === 0;
 if (hasNative) {
-  parts.forEach((part, index) => writeFileSync(join(directory, `part${index}.txt`), part.text));
+  for (const [index, part] of parts.entries()) writeFileSync(join(directory, `part${index}.txt`), part.text);
   // One `espeak-ng | lame` process pair per part, all at once; the median of `runs` timed runs after a warm-up.
   const timeNative = async (voiceArgs: string) => {
     const timings: number[] = [];

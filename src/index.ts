@@ -1,5 +1,5 @@
 #!/usr/bin/env bun
-import { createApp } from './app.ts';
+import { createApp, MAX_REQUEST_BODY_BYTES } from './app.ts';
 import { runAdmin } from './cli/admin.ts';
 import { ConfigError, loadConfig } from './config/index.ts';
 import { createServices } from './services.ts';
@@ -64,7 +64,9 @@ async function serve() {
     },
     // Long MP3 streams and event streams outlive Bun's 10 s default.
     idleTimeout: 255,
-    maxRequestBodySize: 16 * 1024 * 1024,
+    // Only a backstop: the app answers bodies over MAX_REQUEST_BODY_BYTES with the JSON 413 envelope, which needs
+    // them to get past the server's own (bare) 413.
+    maxRequestBodySize: 16 * MAX_REQUEST_BODY_BYTES,
   });
   services.logger.info('recite is listening', { url: server.url.href, engine: services.engine.id, workers: config.engineWorkers });
   // A separate listener for Prometheus, e.g. on an address only the monitoring network reaches; no token needed.

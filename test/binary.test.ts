@@ -31,6 +31,8 @@ test('the compiled binary starts, narrates and stops on SIGTERM', async () => {
 
   const started = performance.now();
   const server = spawn(binary, [], { cwd: directory, env: { PATH: '/usr/bin:/bin', ...environment } });
+  const exited = new Promise<number | null>((resolve) => server.on('exit', resolve));
+  try {
   let log = '';
   const url = await new Promise<string>((resolve, reject) => {
     server.stderr.on('data', (chunk: Buffer) => {
@@ -53,8 +55,14 @@ test('the compiled binary starts, narrates and stops on SIGTERM', async () => {
   expect(audio.durationSeconds).toBeGreaterThan(1);
   expect(audio.rms).toBeGreaterThan(0.02);
 
-  const exited = new Promise<number | null>((resolve) => server.on('exit', resolve));
   server.kill('SIGTERM');
   expect(await exited).toBe(0);
   expect(log).toContain('shutting down');
+  } finally {
+    // A failed assertion above must not leave the server running.
+    if (server.exitCode === null && server.signalCode === null) {
+      server.kill('SIGKILL');
+      await exited;
+    }
+  }
 }, 60_000);

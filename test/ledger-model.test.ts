@@ -140,7 +140,28 @@ test('plan credits arrive each UTC month and each month\'s grant banks for 90 da
   expect(ledger.balance(account.id)).toBe(5000);
   clock.set('2026-04-02T00:00:00Z');
   expect(ledger.balance(account.id)).toBe(10_000);
-  clock.set('2026-06-01T00:00:00Z'); // the March grant (from 1 March) expired on 30 May; April, May and June remain
-  expect(ledger.balance(account.id)).toBe(15_000);
+  // The March grant was made at sign-up (10 March 12:00), not on 1 March: it lasts until 8 June 12:00.
+  clock.set('2026-06-01T00:00:00Z');
+  expect(ledger.balance(account.id)).toBe(20_000);
+  db.$client.close();
+});
+
+test('a plan grant expires 90 days after it is granted (sign-up on 23 November), not 90 days after the month start', async () => {
+  const clock = fixedClock('2026-11-23T15:30:00Z');
+  const db = openDatabase(join(directory, 'plan-expiry.db'));
+  const accounts = new AccountStore(db, clock, randomIds);
+  const ledger = new Ledger(db, clock, randomIds);
+  const account = (await accounts.createAccount({ email: 'n@example.test', password: 'expiry-password', plan: 'basic' }))!;
+  const [first] = ledger.grants(account.id);
+  expect(new Date(first!.grantedAt).toISOString()).toBe('2026-11-23T15:30:00.000Z');
+  expect(new Date(first!.expiresAt).toISOString()).toBe('2027-02-21T15:30:00.000Z');
+  // Spend nothing; the boundary is the instant 90 days after the grant.
+  clock.set('2027-02-21T15:29:59Z');
+  expect(ledger.grants(account.id).map((grant) => grant.id)).toContain(first!.id);
+  clock.set('2027-02-21T15:30:00Z');
+  expect(ledger.grants(account.id).map((grant) => grant.id)).not.toContain(first!.id);
+  // The December grant, made on the month boundary, lasts 90 days from 1 December.
+  const december = ledger.grants(account.id).find((grant) => grant.grantedAt === Date.parse('2026-12-01T00:00:00Z'));
+  expect(new Date(december!.expiresAt).toISOString()).toBe('2027-03-01T00:00:00.000Z');
   db.$client.close();
 });

@@ -125,8 +125,10 @@ describe('storybook API, watch page and MCP tools', () => {
   test('stdio MCP server (recite mcp) drives the API with the key from RECITE_API_KEY', async () => {
     const { key } = await harness.account({ credits: 2000 });
     const client = new Client({ name: 'recite-test', version: '1.0.0' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: ['src/index.ts', 'mcp'], cwd: join(import.meta.dir, '..'), env: { PATH: process.env.PATH ?? '', RECITE_URL: `http://127.0.0.1:${server.port}`, RECITE_API_KEY: key } }));
+    const transport = new StdioClientTransport({ command: process.execPath, args: ['src/index.ts', 'mcp'], cwd: join(import.meta.dir, '..'), env: { PATH: process.env.PATH ?? '', RECITE_URL: `http://127.0.0.1:${server.port}`, RECITE_API_KEY: key } });
     try {
+      // Inside the try: a failed handshake still closes the transport, which ends the child process.
+      await client.connect(transport);
       const { tools } = await client.listTools();
       expect(tools.map((tool) => tool.name).sort()).toEqual(['create_audio_story', 'create_talking_storybook', 'get_storybook_status', 'list_characters']);
       expect(tools.find((tool) => tool.name === 'create_talking_storybook')!.annotations?.readOnlyHint).toBe(false);
@@ -151,14 +153,15 @@ describe('storybook API, watch page and MCP tools', () => {
       expect((rejected.content as any)[0].text).toContain('content_rejected');
     } finally {
       await client.close();
+      await transport.close();
     }
   }, 90_000);
 
   test('/mcp over Streamable HTTP with the Bearer key; insufficient credits are a tool error', async () => {
     const { key } = await harness.account({ credits: 100 });
     const client = new Client({ name: 'recite-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${server.port}/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
     try {
+      await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${server.port}/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
       const result = await client.callTool({ name: 'create_talking_storybook', arguments: { script: 'Hello there.', character: 'fenn-fox' } });
       expect(result.isError).toBe(true);
       expect((result.content as any)[0].text).toContain('insufficient_credits');

@@ -57,11 +57,14 @@ export class Ledger {
       const credits = PLANS[account.plan].monthlyCredits;
       let due = account.nextPlanGrantAt;
       while (due <= now) {
-        // Each monthly grant banks for 90 days from its own month start; older ones may already be expired.
-        const expiresAt = due + CREDIT_LIFETIME_DAYS * DAY_MS;
+        // A grant banks for 90 days from the instant it is granted: the month boundary, or for the first month the
+        // sign-up itself (the first grant is due at the start of the sign-up month, before the account existed).
+        const grantedAt = Math.max(due, account.createdAt);
+        const expiresAt = grantedAt + CREDIT_LIFETIME_DAYS * DAY_MS;
         if (expiresAt > now) {
           const id = this.ids('grant');
-          tx.insert(creditGrants).values({ id, accountId, source: 'plan', credits, remaining: credits, grantedAt: due, expiresAt, note: `${account.plan} plan` }).run();
+          const note = `${account.plan} plan`;
+          tx.insert(creditGrants).values({ id, accountId, source: 'plan', credits, remaining: credits, grantedAt, expiresAt, note }).run();
           tx.insert(ledgerEntries).values({ accountId, grantId: id, kind: 'grant', credits, createdAt: now }).run();
         }
         due = startOfNextUtcMonth(due);

@@ -1,17 +1,33 @@
+import { createHash } from 'node:crypto';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { CHARACTERS } from '../presenter/characters.ts';
+import { SPEEDS } from '../modules/tts/model.ts';
 import { VOICES } from '../modules/voices/catalog.ts';
+import { CHARACTERS } from '../presenter/characters.ts';
 
 /** How the tools reach recite: over HTTP (stdio server) or straight into the app (the /mcp endpoint). */
-export type ApiCall = (method: 'GET' | 'POST', path: string, body?: unknown) => Promise<{ status: number; json: any }>;
+export type ApiCall = (
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+) => Promise<{ status: number; json: any }>;
+
+/**
+ * The Idempotency-Key of a tool call: the same tool with the same arguments is the same request, so an assistant that
+ * retries (after a timeout, a dropped connection, an error it misread) gets the first job back instead of paying again.
+ */
+export function toolCallKey(tool: string, args: Record<string, unknown>): string {
+  const canonical = JSON.stringify(Object.keys(args).sort().map((name) => [name, args[name] ?? null]));
+  return `mcp-${tool}-${createHash('sha256').update(canonical).digest('hex').slice(0, 40)}`;
+}
 
 export function httpApi(baseUrl: string, key: string): ApiCall {
   const base = baseUrl.replace(/\/+$/, '');
-  return async (method, path, body) => {
+  return async (method, path, body, headers = {}) => {
     const response = await fetch(`${base}${path}`, {
       method,
-      headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: { authorization: `Bearer ${key}`, ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
     });
     return { status: response.status, json: await response.json().catch(() => ({})) };
@@ -27,15 +43,30 @@ const failure = (result: { status: number; json: any }) => ({
 const voiceIds = VOICES.map((voice) => voice.id) as [string, ...string[]];
 const characterIds = CHARACTERS.map((character) => character.id) as [string, ...string[]];
 
-export function createMcpServer(api: ApiCall, options: { waitMs?: number } = {}): McpServer {
+export function createMcpServer(api: ApiCall, options: { waitMs?: number; pauseMs?: number } = {}): McpServer {
   const server = new McpServer({ name: 'recite', version: '1.0.0' });
   const waitMs = options.waitMs ?? 25_000;
+  const pause = options.pauseMs ?? 500;
+  /**
+   * Polls until `done` or the deadline. A failed poll (a 429 over stdio, a blip) is not the job's outcome: the job
+   * exists, so polling goes on and the caller always gets the job id back.
+   */
   const poll = async (path: string, done: (json: any) => boolean) => {
     const deadline = Date.now() + waitMs;
     let result = await api('GET', path);
-    while (result.status === 200 && !done(result.json) && Date.now() < deadline) {
-      await Bun.sleep(500);
+    while (!(result.status === 200 && done(result.json)) && Date.now() < deadline) {
+      await Bun.sleep(pause);
       result = await api('GET', path);
+    }
+    return result;
+  };
+  /** Creates with a derived Idempotency-Key; a 409 means the same call is still being accepted, so wait for it. */
+  const create = async (path: string, body: Record<string, unknown>, key: string) => {
+    const deadline = Date.now() + waitMs;
+    let result = await api('POST', path, body, { 'idempotency-key': key });
+    while (result.status === 409 && Date.now() < deadline) {
+      await Bun.sleep(pause);
+      result = await api('POST', path, body, { 'idempotency-key': key });
     }
     return result;
   };
@@ -45,17 +76,26 @@ export function createMcpServer(api: ApiCall, options: { waitMs?: number } = {})
     {
       title: 'Create audio story',
       description: 'Narrates a script to a voiceover MP3 and returns a download link (1 credit per 10 characters). Long scripts run as a job: if it is not done within ~25 s, the job id is returned; check it with get_storybook_status.',
-      inputSchema: { script: z.string().min(1).max(1_000_000), voice: z.enum(voiceIds).optional(), speed: z.enum(['slow', 'normal', 'gentle']).optional() },
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+      inputSchema: { script: z.string().min(1).max(1_000_000), voice: z.enum(voiceIds).optional(), speed: z.enum(SPEEDS).optional() },
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     async ({ script, voice, speed }) => {
-      const created = await api('POST', '/api/v1/tts', { text: script, voice, speed, delivery: 'link' });
+      const body = { text: script, voice, speed, delivery: 'link' };
+      const created = await create('/api/v1/tts', body, toolCallKey('create_audio_story', { script, voice, speed }));
       if (created.status !== 202) return failure(created);
-      const result = await poll(`/api/v1/tts?jobId=${created.json.jobId}`, (json) => json.status === 'completed' || json.status === 'failed');
-      if (result.status !== 200) return failure(result);
-      if (result.json.status === 'failed') return { ...text(`The narration failed; nothing was charged. Job ${created.json.jobId}.`), isError: true };
-      if (result.json.status !== 'completed') return text({ jobId: created.json.jobId, status: result.json.status, progress: result.json.progress, note: 'Still narrating; call get_storybook_status with this id.' });
-      return text({ audioUrl: result.json.audioUrl, duration_ms: result.json.duration_ms, characters: result.json.characters, credits_charged: result.json.credits, jobId: created.json.jobId });
+      const jobId = created.json.jobId as string;
+      const result = await poll(`/api/v1/tts?jobId=${jobId}`, (json) => json.status === 'completed' || json.status === 'failed');
+      if (result.status !== 200) {
+        const still = 'Narrating; the job exists and its credits are held. Call get_storybook_status with this id.';
+        return text({ jobId, status: 'unknown', note: still });
+      }
+      if (result.json.status === 'failed') return { ...text(`The narration failed; nothing was charged. Job ${jobId}.`), isError: true };
+      if (result.json.status !== 'completed') {
+        const note = 'Still narrating; call get_storybook_status with this id.';
+        return text({ jobId, status: result.json.status, progress: result.json.progress, note });
+      }
+      const { audioUrl, duration_ms, characters, credits } = result.json;
+      return text({ audioUrl, duration_ms, characters, credits_charged: credits, jobId });
     },
   );
 
@@ -65,10 +105,11 @@ export function createMcpServer(api: ApiCall, options: { waitMs?: number } = {})
       title: 'Create talking storybook',
       description: 'Renders a presenter video: a drawn character reads the script with lip-sync. Costs 500 credits, charged only when the video is delivered. Returns an id; check it with get_storybook_status.',
       inputSchema: { script: z.string().min(1).max(5000), character: z.enum(characterIds), voice: z.enum(voiceIds).optional() },
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     async ({ script, character, voice }) => {
-      const created = await api('POST', '/api/v1/storybooks', { script, character, voice });
+      const key = toolCallKey('create_talking_storybook', { script, character, voice });
+      const created = await create('/api/v1/storybooks', { script, character, voice }, key);
       if (created.status !== 202) return failure(created);
       return text({ storybookId: created.json.storybookId, status: created.json.status, credits_reserved: created.json.credits_reserved, next: 'Call get_storybook_status with storybookId until status is completed, then share watch_url.' });
     },

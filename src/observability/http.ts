@@ -22,10 +22,15 @@ export function requestObservability(services: Services, options: RequestObserva
       .wrap(
         (handle) =>
           ((request: Request) => {
+            const inner = handle as unknown as (request: Request) => Response | Promise<Response>;
+            // A call the app makes into itself (the MCP tools) belongs to the request that made it: same id, and
+            // not counted again as HTTP traffic.
+            const parent = currentContext();
+            if (parent?.requestId) return runWithContext({ requestId: parent.requestId, jobId: parent.jobId }, () => inner(request));
             const incoming = request.headers.get('x-request-id');
             const trusted = isValidRequestId(incoming) && options.trustsRequestId?.(request) === true;
             const context: RequestContext = { requestId: trusted ? incoming : `req_${nanoid(16)}` };
-            return runWithContext(context, () => observe(handle as unknown as (request: Request) => Response | Promise<Response>, request, context));
+            return runWithContext(context, () => observe(inner, request, context));
           }) as unknown as typeof handle,
       )
       .onTransform({ as: 'global' }, ({ route }) => {

@@ -62,8 +62,10 @@ export function docsModule() {
             title: 'recite narration API',
             version: '1.0.0',
             description: `Text to MP3 narration, billed per character from a credit balance (1 credit per 10 characters, minimum 1).\n\nAuthenticate with \`Authorization: Bearer ksk_live_…\`. Every error is \`{ "error": { "code", "message" } }\`; a failed request is never charged.\n\n| Status | Code |\n|---|---|\n${ERROR_TABLE}`,
-            license: { name: 'GPL-3.0-or-later' },
+            license: { name: 'GPL-3.0-or-later', identifier: 'GPL-3.0-or-later' },
           },
+          // Relative: the document describes the server that serves it, wherever it is deployed.
+          servers: [{ url: '/', description: 'This recite server' }],
           components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API key, `ksk_live_…`' } } },
         },
       }),

@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia';
 import { AppError } from '../../errors/index.ts';
+import { documentErrors } from '../../errors/openapi.ts';
 import type { Services } from '../../services.ts';
 import { checkFileSignature, FILES_PREFIX } from './service.ts';
 
@@ -29,7 +30,20 @@ export function filesModule(services: Services) {
       headers['content-length'] = String(end - range.start);
       return new Response(object.body, { status: 206, headers });
     },
-    { detail: { tags: ['Files'], summary: 'Download stored audio', description: 'Signed links from the job record; no key needed. Supports byte ranges.' } },
+    {
+      detail: {
+        tags: ['Files'],
+        operationId: 'downloadFile',
+        security: [],
+        summary: 'Download stored audio',
+        description: 'Signed links from the job record; no key needed. Supports byte ranges.',
+        responses: {
+          200: { description: 'The file.', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
+          206: { description: 'The requested byte range.' },
+          ...documentErrors('forbidden', 'not_found'),
+        },
+      },
+    },
   );
 }
 

@@ -1,4 +1,5 @@
 import { spoolCompleteMp3 } from '../../audio/complete-file.ts';
+import type { SpeechSpeed } from '../../../providers/spec/v1/speech-engine.ts';
 import { toSrt, toWebVtt, wordTimings } from '../../audio/captions.ts';
 import { durationMs } from '../../audio/narrate.ts';
 import { narrateInParallel } from '../../audio/parallel-narrate.ts';
@@ -10,7 +11,7 @@ import { enqueueWebhook } from '../webhooks/webhook-job.ts';
 export interface NarrationJobInput {
   text: string;
   voiceId: string;
-  speed: 'slow' | 'normal' | 'gentle';
+  speed: SpeechSpeed;
   characters: number;
   credits: number;
   callbackUrl?: string;

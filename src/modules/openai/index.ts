@@ -1,7 +1,8 @@
 import { Elysia, t } from 'elysia';
 import { concatBytes, STREAM_MP3_KBPS, wavFile } from '../../audio/complete-file.ts';
-import { authorizeApiRequest, withOwedHeaders } from '../../auth/authorize.ts';
+import { apiKeyAuth } from '../../auth/api-key-auth.ts';
 import { AppError } from '../../errors/index.ts';
+import { AUTH_ERRORS, documentErrors } from '../../errors/openapi.ts';
 import { countCharacters, creditsForCharacters } from '../../lib/characters.ts';
 import { parseJsonObject } from '../../lib/json-body.ts';
 import type { Services } from '../../services.ts';
@@ -39,10 +40,9 @@ export const OpenAISpeechRequest = t.Object({
 });
 
 export function openaiModule(services: Services) {
-  return new Elysia({ name: 'openai' }).post(
+  return new Elysia({ name: 'openai' }).use(apiKeyAuth(services)).post(
     '/v1/audio/speech',
-    async ({ request }) => {
-      const principal = authorizeApiRequest(services, request);
+    async ({ request, principal }) => {
       const body = parseJsonObject(await request.text());
       const { input, voice: voiceId, model, response_format: format = 'mp3', speed = 1 } = body;
       if (typeof model !== 'string') throw new AppError('invalid_request', 'The field `model` is required.');
@@ -63,16 +63,32 @@ export function openaiModule(services: Services) {
       const speech: ValidSpeechRequest = { text: input, voice, speed: 'normal', format: 'mp3', characters, credits: creditsForCharacters(characters), rateScale: plan.rateScale };
       const reservationId = reserveCredits(services, principal, speech, 'speech');
       const encoding = { ...output.encoding, stretch: plan.stretch };
-      return withOwedHeaders(request, await synthesizeDirect(services, speech, reservationId, request.signal, { ...output, encoding }));
+      return await synthesizeDirect(services, speech, reservationId, request.signal, { ...output, encoding });
     },
     {
+      auth: 'apiKey',
       parse: 'none',
       detail: {
         tags: ['OpenAI compatible'],
+        operationId: 'createOpenAISpeech',
         summary: 'Create speech (OpenAI-compatible)',
         description: 'Drop-in for OpenAI\'s `audio.speech.create`: point an OpenAI client\'s base URL at `<recite>/v1` and use a recite key. Billed and screened like /api/v1/tts.',
-        security: [{ bearer: [] }],
         requestBody: { required: true, content: { 'application/json': { schema: OpenAISpeechRequest as object } } },
+        responses: {
+          200: { description: 'The audio.', content: { 'audio/mpeg': { schema: { type: 'string', format: 'binary' } } } },
+          ...documentErrors(
+            'invalid_request',
+            'text_too_long',
+            'invalid_voice',
+            'invalid_speed',
+            'content_rejected',
+            'insufficient_credits',
+            'key_cap_exceeded',
+            'synthesis_failed',
+            'moderation_unavailable',
+            ...AUTH_ERRORS,
+          ),
+        },
       },
     },
   );

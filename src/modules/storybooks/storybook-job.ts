@@ -1,4 +1,5 @@
 import { completeMp3 } from '../../audio/complete-file.ts';
+import type { SpeechSpeed } from '../../../providers/spec/v1/speech-engine.ts';
 import { narrate } from '../../audio/narrate.ts';
 import { findCharacter } from '../../presenter/characters.ts';
 import { renderPresenterVideo } from '../../presenter/render.ts';
@@ -11,7 +12,7 @@ export interface StorybookInput {
   script: string;
   characterId: string;
   voiceId: string;
-  speed: 'slow' | 'normal' | 'gentle';
+  speed: SpeechSpeed;
 }
 
 export interface StorybookResult {

@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia';
-import { authorizeApiRequest, withOwedHeaders } from '../../auth/authorize.ts';
+import { apiKeyAuth } from '../../auth/api-key-auth.ts';
+import { AUTH_ERRORS, documentErrors, jsonResponse } from '../../errors/openapi.ts';
 import { UsageQueries } from '../../db/usage.ts';
 import type { Services } from '../../services.ts';
 import { UsageResponse } from './model.ts';
@@ -9,23 +10,17 @@ export { UsageResponse } from './model.ts';
 
 export function usageModule(services: Services) {
   const usage = new UsageQueries(services.db, services.clock);
-  return new Elysia({ name: 'usage' }).get(
+  return new Elysia({ name: 'usage' }).use(apiKeyAuth(services)).get(
     '/api/v1/usage',
-    ({ request }) => {
-      const principal = authorizeApiRequest(services, request);
-      return withOwedHeaders(request, Response.json(usageReport(services, usage, principal.accountId)));
-    },
+    ({ principal }) => usageReport(services, usage, principal.accountId),
     {
+      auth: 'apiKey',
       detail: {
+        operationId: 'getUsage',
         tags: ['Account'],
         summary: 'Balance and usage',
         description: 'Spendable and held credits, each grant with its expiry (soonest-expiring are spent first), and this UTC month\'s captured characters and credits per key.',
-        security: [{ bearer: [] }],
-        responses: {
-          200: { description: 'Usage', content: { 'application/json': { schema: UsageResponse as object } } },
-          401: { description: 'unauthorized: missing or invalid API key' },
-          429: { description: 'rate_limited: too many requests for this key; see Retry-After and RateLimit' },
-        },
+        responses: { 200: jsonResponse('Usage', UsageResponse), ...documentErrors(...AUTH_ERRORS) },
       },
     },
   );

@@ -1,6 +1,7 @@
 import { completeMp3 } from '../../audio/complete-file.ts';
 import { Elysia, t } from 'elysia';
-import { authorizeApiRequest, withOwedHeaders } from '../../auth/authorize.ts';
+import { apiKeyAuth } from '../../auth/api-key-auth.ts';
+import { AUTH_ERRORS, documentErrors, jsonResponse } from '../../errors/openapi.ts';
 import { AppError } from '../../errors/index.ts';
 import type { Services } from '../../services.ts';
 import { narrate } from '../../audio/narrate.ts';
@@ -18,6 +19,8 @@ export const VoiceRecord = t.Object({
   engine: t.String(),
   sample_url: t.String({ description: 'A short MP3 sample; public, no key needed.' }),
 });
+
+export const VoiceList = t.Object({ voices: t.Array(VoiceRecord), count: t.Integer() });
 
 export function voiceRecord(voice: CatalogVoice, engine: string) {
   return {
@@ -43,15 +46,19 @@ export function voicesModule(services: Services) {
   };
 
   return new Elysia({ name: 'voices' })
+    .use(apiKeyAuth(services))
     .get(
       '/api/v1/voices',
-      ({ request }) => {
-        authorizeApiRequest(services, request);
-        return withOwedHeaders(request, Response.json({ voices: VOICES.map((voice) => voiceRecord(voice, services.engine.id)), count: VOICES.length }));
-      },
+      () => ({ voices: VOICES.map((voice) => voiceRecord(voice, services.engine.id)), count: VOICES.length }),
       {
-        detail: { tags: ['Voices'], summary: 'List voices', description: 'Every valid `voice` id with its language, group and a sample link.', security: [{ bearer: [] }] },
-        response: { 200: t.Object({ voices: t.Array(VoiceRecord), count: t.Integer() }) },
+        auth: 'apiKey',
+        detail: {
+          tags: ['Voices'],
+          operationId: 'listVoices',
+          summary: 'List voices',
+          description: 'Every valid `voice` id with its language, group and a sample link.',
+          responses: { 200: jsonResponse('The voices.', VoiceList), ...documentErrors(...AUTH_ERRORS) },
+        },
       },
     )
     .get(
@@ -67,6 +74,18 @@ export function voicesModule(services: Services) {
         }
         return new Response(Buffer.from(await sample), { headers: { 'content-type': 'audio/mpeg', 'cache-control': 'public, max-age=86400' } });
       },
-      { detail: { tags: ['Voices'], summary: 'Voice sample', description: 'A fixed sample sentence in the voice. Needs no key and costs nothing.' } },
+      {
+        detail: {
+          tags: ['Voices'],
+          operationId: 'getVoiceSample',
+          security: [],
+          summary: 'Voice sample',
+          description: 'A fixed sample sentence in the voice. Needs no key and costs nothing.',
+          responses: {
+            200: { description: 'The sample.', content: { 'audio/mpeg': { schema: { type: 'string', format: 'binary' } } } },
+            ...documentErrors('not_found'),
+          },
+        },
+      },
     );
 }
