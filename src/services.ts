@@ -1,6 +1,7 @@
 import { speechEngineFactory } from '../providers/registry.ts';
 import type { AudioStorageV1 } from '../providers/spec/v1/audio-storage.ts';
 import { createStorage } from '../providers/storage/registry.ts';
+import { withStorageTimeouts } from '../providers/storage/timeouts.ts';
 import { createModerator } from '../providers/moderation/moderators.ts';
 import type { ModerationProviderV1 } from '../providers/spec/v1/moderation.ts';
 import type { SpeechEngineV1 } from '../providers/spec/v1/speech-engine.ts';
@@ -69,7 +70,7 @@ export function createServices(config: Config, overrides: ServiceOverrides = {})
   const encoders = createMp3EncoderPool({ workers: config.encoderWorkers, vbrQuality: config.mp3VbrQuality });
   const accounts = new AccountStore(db, clock, ids);
   const ledger = new Ledger(db, clock, ids);
-  const storage = overrides.storage ?? createStorage(config.storage, environment);
+  const storage = withStorageTimeouts(overrides.storage ?? createStorage(config.storage, environment), config.storageTimeoutMs);
   const scheduler = new Scheduler(db, clock, ids, logger, { concurrency: config.jobConcurrency, leaseMs: config.jobLeaseMs, maxAttempts: config.jobMaxAttempts });
   let reaper: ReturnType<typeof setInterval> | undefined;
 
@@ -112,7 +113,7 @@ export function createServices(config: Config, overrides: ServiceOverrides = {})
     },
   };
   scheduler.register('narration', narrationJobHandler(services));
-  scheduler.register('webhook', webhookJobHandler(services));
+  scheduler.register('webhook', webhookJobHandler(services), { concurrency: config.webhookConcurrency });
   scheduler.register('presenter_video', storybookJobHandler(services));
   return services;
 }

@@ -4,7 +4,7 @@ import { AppError } from '../../errors/index.ts';
 import { countCharacters, creditsForCharacters } from '../../lib/characters.ts';
 import { parseJsonObject } from '../../lib/json-body.ts';
 import type { Services } from '../../services.ts';
-import { reserveCredits, screenOrThrow, synthesizeDirect, type ValidSpeechRequest } from '../tts/service.ts';
+import { reserveCredits, screenBeforeCharging, synthesizeDirect, type ValidSpeechRequest } from '../tts/service.ts';
 import { findVoice } from '../voices/catalog.ts';
 
 /**
@@ -39,7 +39,7 @@ export function openaiModule(services: Services) {
         throw new AppError('text_too_long', `This endpoint speaks up to ${services.config.directMaxCharacters} characters; use POST /api/v1/tts for long narrations.`);
       }
       const speech: ValidSpeechRequest = { text: input, voice, speed: 'normal', format: 'mp3', characters, credits: creditsForCharacters(characters), rateScale: speed };
-      await screenOrThrow(services, speech.text, request.signal);
+      await screenBeforeCharging(services, principal, speech, request.signal);
       const reservationId = reserveCredits(services, principal, speech, 'speech');
       return withOwedHeaders(request, await synthesizeDirect(services, speech, reservationId, request.signal));
     },

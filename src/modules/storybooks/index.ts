@@ -9,7 +9,7 @@ import type { JobRecord } from '../../scheduler/scheduler.ts';
 import type { Services } from '../../services.ts';
 import { escape, page } from '../dashboard/views.ts';
 import { audioUrl } from '../jobs/service.ts';
-import { reserveCredits, screenOrThrow } from '../tts/service.ts';
+import { reserveCredits, screenBeforeCharging } from '../tts/service.ts';
 import { findVoice } from '../voices/catalog.ts';
 import type { StorybookInput, StorybookResult } from './storybook-job.ts';
 
@@ -71,7 +71,7 @@ export function storybooksModule(services: Services) {
       if (!voice) throw new AppError('invalid_voice', 'Unknown voice.');
       const speed = String(body.speed ?? 'normal');
       if (!['slow', 'normal', 'gentle'].includes(speed)) throw new AppError('invalid_speed', 'Use slow, normal or gentle.');
-      await screenOrThrow(services, script, request.signal);
+      await screenBeforeCharging(services, principal, { text: script, characters, credits: PRESENTER_VIDEO_CREDITS }, request.signal);
       // A presenter video costs a flat 500 credits, reserved now and captured only when the video is delivered.
       const reservationId = reserveCredits(services, principal, { characters, credits: PRESENTER_VIDEO_CREDITS }, 'presenter_video', 7 * 24 * 3600 * 1000);
       const input: StorybookInput = { script, characterId: character.id, voiceId: voice.id, speed: speed as StorybookInput['speed'] };

@@ -5,7 +5,7 @@ import { AppError } from '../../errors/index.ts';
 import type { Services } from '../../services.ts';
 import { ErrorBody, JobAccepted, SpeechJsonResponse, SpeechRequest } from './model.ts';
 import { jobView } from '../jobs/service.ts';
-import { enqueueNarration, parseSpeechRequest, reserveCredits, screenOrThrow, synthesizeDirect } from './service.ts';
+import { enqueueNarration, parseSpeechRequest, reserveCredits, screenBeforeCharging, synthesizeDirect } from './service.ts';
 
 /** On every response to a Bearer-authenticated request, errors included (draft-ietf-httpapi-ratelimit-headers). */
 const rateLimitHeaders = {
@@ -85,9 +85,9 @@ export function ttsModule(services: Services) {
       const raw = await request.text();
       return withOwedHeaders(request, await idempotent(services, request, principal, raw, async () => {
         const speech = parseSpeechRequest(raw);
-        // Screened whole before anything is reserved or synthesised, long texts included, so a rejection is still a 400.
-        await screenOrThrow(services, speech.text, request.signal);
-        if (speech.characters > services.config.directMaxCharacters || speech.delivery === 'link') return enqueueNarration(services, principal, speech);
+        // Balance and cap first, then screened whole before anything is reserved or synthesised, long texts included.
+        await screenBeforeCharging(services, principal, speech, request.signal);
+        if (speech.characters > services.config.directMaxCharacters || speech.delivery === 'link') return enqueueNarration(services, principal, speech, request.signal);
         const reservationId = reserveCredits(services, principal, speech, 'speech');
         return synthesizeDirect(services, speech, reservationId, request.signal);
       }));
