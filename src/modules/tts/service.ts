@@ -168,6 +168,9 @@ export async function synthesizeDirect(services: Services, request: ValidSpeechR
       if (attempt === 0) services.logger.error('voiding a reservation failed; retrying', { reservationId, error: String(error) });
     });
   };
+  // An aborted request (client gone, or the server's shutdown grace over) gives its credits back at once, even when
+  // its stream is paused and no read would notice the abort.
+  signal.addEventListener('abort', () => settle('void', 'client_aborted'), { once: true });
   const fail = (error: unknown): never => {
     settle('void', signal.aborted ? 'client_aborted' : 'synthesis_failed');
     if (error instanceof AppError) throw error;
