@@ -37,7 +37,7 @@ test('sign up, create a key, use it from the API, play a sample and speak in the
   await page.getByLabel(/^Password/).fill('a long enough password');
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL(`${base}/dashboard`);
-  expect(await page.getByTestId('balance').textContent()).toBe('5,000');
+  expect(await page.getByTestId('balance').textContent()).toBe('200');
 
   await page.getByLabel('Name').fill('e2e key');
   await page.getByRole('button', { name: 'Create key' }).click();
@@ -74,13 +74,13 @@ test('sign up, create a key, use it from the API, play a sample and speak in the
   await page.waitForFunction(() => (document.getElementById('player') as HTMLAudioElement).duration > 1, undefined, { timeout: 20_000 });
   // API call (4 credits for 31 characters), the job (4 for 35) and the playground (3 for 29) share one balance.
   const account = harness.services.accounts.findAccountByEmail('reader@example.test')!;
-  expect(harness.services.ledger.balance(account.id)).toBe(5000 - 4 - 4 - 3);
+  expect(harness.services.ledger.balance(account.id)).toBe(200 - 4 - 4 - 3);
 
   // A rejected text shows a readable message and costs nothing.
   await page.getByLabel('Text').fill('All immigrants are vermin and should be exterminated.');
   await page.getByRole('button', { name: 'Speak' }).click();
   await page.getByText('outside the content policy').waitFor();
-  expect(harness.services.ledger.balance(account.id)).toBe(4989);
+  expect(harness.services.ledger.balance(account.id)).toBe(189);
 
   await page.getByRole('link', { name: 'Dashboard' }).click();
   await page.getByRole('button', { name: 'Revoke e2e key' }).click();
