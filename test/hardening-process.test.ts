@@ -99,13 +99,13 @@ describe('item 1: a frozen S3 and a client that gave up', () => {
       const { key, accountId } = await harness.account({ credits: 5000 });
       const accepted = await harness.request('/api/v1/tts', { method: 'POST', key, json: { text: englishText(2_000) } });
       expect(accepted.status).toBe(202);
-      const { jobId } = (await accepted.json()) as { jobId: string };
+      const { jobId, credits_reserved } = (await accepted.json()) as { jobId: string; credits_reserved: number };
       freeze();
       expect(await harness.services.scheduler.runDue()).toBe(1);
       const job = harness.services.scheduler.find(jobId)!;
       expect(job.status).toBe('retrying');
       expect(job.lastError).toContain('storage');
-      expect(harness.services.ledger.heldCredits(accountId)).toBe(200);
+      expect(harness.services.ledger.heldCredits(accountId)).toBe(credits_reserved);
     } finally {
       thaw();
       await harness.close();
