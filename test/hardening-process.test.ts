@@ -36,9 +36,23 @@ const freeze = () => s3.kill('SIGSTOP');
 const thaw = () => s3.kill('SIGCONT');
 const storage = () => createS3Storage({ bucket: 'narrations', prefix: crypto.randomUUID(), endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' });
 
+/** The app over real HTTP; `running()` counts handlers still working (Bun forgets a request once its client left). */
 async function served(harness: Harness) {
-  const server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: harness.app.fetch, idleTimeout: 120 });
-  return { server, url: `http://127.0.0.1:${server.port}` };
+  let handlers = 0;
+  const server = Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    idleTimeout: 120,
+    fetch: async (request) => {
+      handlers++;
+      try {
+        return await harness.app.fetch(request);
+      } finally {
+        handlers--;
+      }
+    },
+  });
+  return { server, url: `http://127.0.0.1:${server.port}`, running: () => handlers };
 }
 
 async function until(condition: () => boolean, what: string) {
@@ -53,7 +67,7 @@ describe('item 1: a frozen S3 and a client that gave up', () => {
   test('abandoned: a long-job request whose client timed out while S3 was frozen becomes no job and no charge', async () => {
     // A storage deadline longer than the freeze, so only the request's own abort can stop the enqueue.
     const harness = await createHarness({ environment: { RECITE_DIRECT_MAX_CHARS: '400', RECITE_STORAGE_TIMEOUT_MS: '120000' }, overrides: { storage: storage(), runJobs: false } });
-    const { server, url } = await served(harness);
+    const { server, url, running } = await served(harness);
     try {
       const { key, accountId } = await harness.account({ credits: 5000 });
       freeze();
@@ -66,7 +80,7 @@ describe('item 1: a frozen S3 and a client that gave up', () => {
       expect(sent).rejects.toThrow();
       await sent.catch(() => {});
       thaw();
-      await until(() => server.pendingRequests === 0, 'the abandoned request to end');
+      await until(() => running() === 0, 'the abandoned request\'s handler to end');
       expect(harness.services.scheduler.backlog()).toBe(0);
       expect(await harness.services.scheduler.runDue()).toBe(0);
       expect(harness.services.ledger.heldCredits(accountId)).toBe(0);
