@@ -20,7 +20,9 @@ export function filesModule(services: Services) {
       // Only keys recite could have written (no .., backslash, NUL, leftover escapes) reach the store.
       if (!isStorageKey(key)) throw new AppError('not_found', 'The file no longer exists.');
       const range = parseRange(request.headers.get('range'));
-      const object = await services.storage.get(key, range ? { range } : undefined);
+      const object = await services.storage.get(key, range ? { range } : undefined).catch(() => {
+        throw new AppError('unavailable', 'The audio storage could not be reached; please retry.', { headers: { 'retry-after': '30' } });
+      });
       if (!object) throw new AppError('not_found', 'The file no longer exists.');
       const headers: Record<string, string> = {
         'content-type': object.contentType,
