@@ -4,7 +4,12 @@
  */
 import { rmSync } from 'node:fs';
 
-export const WORKER_ENTRYPOINTS = ['./providers/engines/espeak/espeak-worker.ts', './src/audio/mp3-encoder-worker.ts', './providers/moderation/local/moderation-worker.ts'];
+export const WORKER_ENTRYPOINTS = [
+  './providers/engines/espeak/espeak-worker.ts',
+  './src/audio/mp3-encoder-worker.ts',
+  './providers/moderation/local/moderation-worker.ts',
+  './providers/renderers/wasm/h264-worker.ts',
+];
 
 const outfile = process.argv[2] ?? './dist/recite';
 rmSync(outfile, { force: true });

@@ -3,7 +3,7 @@ import { createApp, MAX_REQUEST_BODY_BYTES } from './app.ts';
 import { runAdmin } from './cli/admin.ts';
 import { ConfigError, loadConfig } from './config/index.ts';
 import { createServices } from './services.ts';
-import { recordClientAddress } from './lib/client-address.ts';
+import { cameThroughTrustedProxy, recordClientAddress } from './lib/client-address.ts';
 import { metricsResponse } from './modules/operations/index.ts';
 
 /** Entry: `recite` (serve), `recite admin …`. */
@@ -54,13 +54,33 @@ async function serve() {
   const config = loadConfig();
   const services = createServices(config);
   await services.start();
-  const app = createApp(services);
+  // A request id set by a trusted proxy (load balancer, ingress) is kept, so its logs and ours share one id.
+  const app = createApp(services, { trustsRequestId: cameThroughTrustedProxy });
+  // Each request's own abort switch, so a shutdown can end the requests still running after the grace period.
+  const inFlight = new Set<AbortController>();
   const server = Bun.serve({
     hostname: config.host,
     port: config.port,
-    fetch: (request, bunServer) => {
-      recordClientAddress(request, bunServer.requestIP(request)?.address);
-      return app.fetch(request);
+    fetch: async (incoming, bunServer) => {
+      const controller = new AbortController();
+      const request = new Request(incoming, { signal: AbortSignal.any([incoming.signal, controller.signal]) });
+      recordClientAddress(request, bunServer.requestIP(incoming)?.address, config.trustedProxies);
+      inFlight.add(controller);
+      let response: Response;
+      try {
+        response = await app.fetch(request);
+      } catch (error) {
+        inFlight.delete(controller);
+        throw error;
+      }
+      if (!response.body) {
+        inFlight.delete(controller);
+        return response;
+      }
+      // A streamed body (MP3, events) is still the request's work until it ends or the client leaves.
+      const body = response.body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ flush: () => void inFlight.delete(controller) }));
+      request.signal.addEventListener('abort', () => inFlight.delete(controller), { once: true });
+      return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
     },
     // Long MP3 streams and event streams outlive Bun's 10 s default.
     idleTimeout: 255,
@@ -81,11 +101,27 @@ async function serve() {
   if (metricsServer) services.logger.info('metrics are served', { url: `${metricsServer.url.href}metrics` });
 
   let stopping = false;
+  /**
+   * Bounded: new connections are refused at once; requests and running jobs get RECITE_SHUTDOWN_GRACE_MS together.
+   * Requests still running then are aborted (their reservations voided, so nothing stays held), connections are
+   * closed, and running jobs are handed back to the queue for the next start.
+   */
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    services.logger.info('shutting down', { signal });
-    await server.stop(false);
+    const grace = config.shutdownGraceMs;
+    services.logger.info('shutting down', { signal, graceMs: grace });
+    const requestsDone = server.stop(false);
+    const jobsDone = services.scheduler.drain(grace);
+    const finished = await Promise.race([requestsDone.then(() => true), sleep(grace).then(() => false)]);
+    if (!finished) {
+      services.logger.warn('requests still running after the grace period; aborting them', { requests: inFlight.size });
+      for (const controller of inFlight) controller.abort(new Error('server shutting down'));
+      // Aborted handlers settle their reservations within a few ticks; then every connection is closed.
+      await Promise.race([requestsDone, sleep(1_000)]);
+      await server.stop(true);
+    }
+    await jobsDone;
     await metricsServer?.stop(true);
     await services.stop();
     process.exit(0);
@@ -93,5 +129,7 @@ async function serve() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref?.());
 
 await main(process.argv.slice(2));

@@ -1,6 +1,7 @@
 import { speechEngineFactory } from '../providers/registry.ts';
 import type { AudioStorageV1 } from '../providers/spec/v1/audio-storage.ts';
 import { createStorage } from '../providers/storage/registry.ts';
+import { withStorageTimeouts } from '../providers/storage/timeouts.ts';
 import { createModerator } from '../providers/moderation/moderators.ts';
 import type { ModerationProviderV1 } from '../providers/spec/v1/moderation.ts';
 import type { SpeechEngineV1 } from '../providers/spec/v1/speech-engine.ts';
@@ -81,7 +82,9 @@ export function createServices(config: Config, overrides: ServiceOverrides = {})
   const accounts = new AccountStore(db, clock, ids);
   const ledger = new Ledger(db, clock, ids);
   ledger.observer = (operation, credits) => metrics.credits.inc({ operation }, credits);
-  const storage = instrumentStorage(overrides.storage ?? createStorage(config.storage, environment), metrics);
+  const baseStorage = overrides.storage ?? createStorage(config.storage, environment);
+  // Timed out inside, measured outside: a frozen store shows in the metrics as errors, not as endless calls.
+  const storage = instrumentStorage(withStorageTimeouts(baseStorage, config.storageTimeoutMs), metrics);
   const moderator = instrumentModerator(overrides.moderator ?? createModerator(config.moderation, environment), metrics);
   const scheduler = new Scheduler(db, clock, ids, logger, {
     concurrency: config.jobConcurrency,
@@ -146,7 +149,7 @@ export function createServices(config: Config, overrides: ServiceOverrides = {})
     },
   };
   scheduler.register('narration', narrationJobHandler(services));
-  scheduler.register('webhook', webhookJobHandler(services));
+  scheduler.register('webhook', webhookJobHandler(services), { concurrency: config.webhookConcurrency });
   scheduler.register('presenter_video', storybookJobHandler(services));
   return services;
 }

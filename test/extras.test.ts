@@ -6,7 +6,7 @@ import { createHarness, type Harness } from './support/harness.ts';
 
 let harness: Harness;
 beforeAll(async () => {
-  harness = await createHarness({ environment: { RECITE_DIRECT_MAX_CHARS: '3000' }, overrides: { runJobs: false } });
+  harness = await createHarness({ environment: { RECITE_DIRECT_MAX_CHARS: '3000', RECITE_WEBHOOK_ALLOW_PRIVATE: 'true' }, overrides: { runJobs: false } });
 });
 afterAll(() => harness.close());
 const post = (key: string, json: unknown, path = '/api/v1/tts') => harness.request(path, { method: 'POST', key, json });

@@ -65,22 +65,20 @@ describe('Idempotency-Key', () => {
     expect(harness.services.ledger.balance(accountId)).toBe(10);
   });
 
-  test('when the stored body has vanished, the retry runs afresh instead of failing (or spinning)', async () => {
+  test('when the stored body has vanished, the retry is refused with 409 rather than run and charged again', async () => {
     const { key, accountId } = await harness.account({ credits: 100 });
     await (await speak(key, { text: 'Here today.' }, 'vanish')).arrayBuffer();
     const stored = storedBodyKey(accountId, 'vanish')!;
     expect(stored.status).toBe('completed');
     await harness.services.storage.delete(stored.response_body_key!);
     const retried = await speak(key, { text: 'Here today.' }, 'vanish');
-    expect(retried.status).toBe(200);
-    expect(retried.headers.get('idempotent-replayed')).toBeNull();
-    expect((await retried.arrayBuffer()).byteLength).toBeGreaterThan(0);
-    // Audio that could not be replayed was delivered again, and charged again: the client got it twice.
-    expect(harness.services.ledger.balance(accountId)).toBe(100 - 4);
-    expect(storedBodyKey(accountId, 'vanish')!.status).toBe('completed');
-    const replay = await speak(key, { text: 'Here today.' }, 'vanish');
-    expect(replay.headers.get('idempotent-replayed')).toBe('true');
-    await replay.arrayBuffer();
+    expect(retried.status).toBe(409);
+    expect(await errorCode(retried)).toBe('conflict');
+    // Charged once (issue 17: a key never runs again at a second price); a new key narrates again.
+    expect(harness.services.ledger.balance(accountId)).toBe(100 - 2);
+    const fresh = await speak(key, { text: 'Here today.' }, 'vanish-2');
+    expect(fresh.status).toBe(200);
+    await fresh.arrayBuffer();
   });
 
   test('reusing an expired key deletes the old stored body, even when the new attempt fails', async () => {

@@ -9,3 +9,8 @@ export const PLANS = {
 export type PlanId = keyof typeof PLANS;
 export const PLAN_IDS = Object.keys(PLANS) as PlanId[];
 export const CREDIT_LIFETIME_DAYS = 90;
+/**
+ * Self-service sign-ups start with a trial grant (RECITE_SIGNUP_TRIAL_CREDITS, default 200 credits = 2,000 characters)
+ * instead of plan credits; it expires after this many days.
+ */
+export const TRIAL_LIFETIME_DAYS = 30;

@@ -11,6 +11,7 @@ const USAGE = `recite admin <command>
   create-account --email E --password P --plan ${PLAN_IDS.join('|')}
   create-key --account ID [--name N] [--monthly-cap CHARS]
   revoke-key --key-id ID
+  set-plan --account ID --plan ${PLAN_IDS.join('|')}   (monthly plan credits; sign-ups start with a trial grant only)
   grant-credits --account ID --credits N [--expires-in-days 90]
   balance --account ID
 Every command prints JSON on stdout; errors print JSON on stderr and exit 1.`;
@@ -86,6 +87,15 @@ export async function runAdmin(argv: string[], config: Config, options: { clock?
         const keyId = need('key-id');
         if (!accounts.revokeKey(keyId)) throw new UsageError(`no active key ${keyId}`);
         out(JSON.stringify({ id: keyId, revoked: true }));
+        return 0;
+      }
+      case 'set-plan': {
+        const owner = account();
+        const plan = need('plan');
+        if (!PLAN_IDS.includes(plan as PlanId)) throw new UsageError(`--plan must be one of ${PLAN_IDS.join(', ')}`);
+        accounts.setPlan(owner.id, plan as PlanId);
+        ledger.applyPlanGrants(owner.id);
+        out(JSON.stringify({ account: owner.id, plan, balance: ledger.balance(owner.id) }));
         return 0;
       }
       case 'grant-credits': {

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { availableParallelism } from 'node:os';
+import { invalidProxyEntries } from '../lib/trusted-proxies.ts';
 
 /**
  * Every RECITE_* setting, in one schema. Parsed once at start-up; all problems are reported together so a
@@ -30,6 +31,14 @@ export const ConfigSchema = Type.Object({
   RECITE_JOB_LEASE_MS: Type.Integer({ minimum: 200, maximum: 600_000, default: 30_000, description: 'A job whose process stops renewing its lease this long is taken up again.' }),
   RECITE_JOB_MAX_ATTEMPTS: Type.Integer({ minimum: 1, maximum: 20, default: 3, description: 'Attempts before a job fails for good.' }),
   RECITE_JOB_BACKLOG_LIMIT: Type.Integer({ minimum: 1, default: 100, description: 'Jobs waiting or running beyond this are refused with 503 unavailable.' }),
+  RECITE_STORAGE_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 600_000, default: 10_000, description: 'A storage call (or an upload that makes no progress) slower than this fails, so a frozen store never holds a request or a job slot.' }),
+  RECITE_SIGNUP_TRIAL_CREDITS: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 200, description: 'Credits a self-service sign-up starts with (a trial grant); plan credits come from `recite admin set-plan`.' }),
+  RECITE_SIGNUP_LIMIT: Type.Integer({ minimum: 1, maximum: 10_000, default: 3, description: 'Sign-ups allowed per client address per hour.' }),
+  RECITE_WEBHOOK_ALLOW_PRIVATE: Type.Union([Type.Literal('true'), Type.Literal('false')], { default: 'false', description: 'Allow callbackUrl targets on private, loopback and link-local addresses.' }),
+  RECITE_WEBHOOK_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 4, description: 'Webhook deliveries in flight at once (their own slots, apart from narrations).' }),
+  RECITE_WEBHOOK_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000, description: 'A webhook receiver slower than this counts as failed (retried later).' }),
+  RECITE_TRUSTED_PROXIES: Type.String({ default: '', description: 'Comma-separated IPs/CIDRs of reverse proxies whose X-Forwarded-For is believed.' }),
+  RECITE_SHUTDOWN_GRACE_MS: Type.Integer({ minimum: 0, maximum: 600_000, default: 25_000, description: 'On SIGTERM, requests still running after this are aborted (their credits voided).' }),
   RECITE_SECRET: Type.Optional(Type.String({ minLength: 32, description: 'Signs audio links and sessions; generated and stored in the database when unset.' })),
   RECITE_METRICS_TOKEN: Type.Optional(
     Type.String({ minLength: 16, description: 'Serve /metrics to scrapers that send this as a Bearer token.' }),
@@ -66,6 +75,14 @@ export interface Config {
   jobLeaseMs: number;
   jobMaxAttempts: number;
   jobBacklogLimit: number;
+  storageTimeoutMs: number;
+  signupTrialCredits: number;
+  signupLimitPerHour: number;
+  webhookAllowPrivate: boolean;
+  webhookConcurrency: number;
+  webhookTimeoutMs: number;
+  trustedProxies: string[];
+  shutdownGraceMs: number;
   secret: string | undefined;
   logLevel: RawConfig['RECITE_LOG_LEVEL'];
   /** /metrics is served on the main port only to this Bearer token; undefined: not on the main port. */
@@ -96,6 +113,10 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     (error) => `${error.path.slice(1) || 'config'}: ${error.message} (got ${JSON.stringify(error.value)})`,
   );
   for (const key of unknown) problems.push(`${key}: unknown setting`);
+  const proxies = typeof withDefaults === 'object' && withDefaults && 'RECITE_TRUSTED_PROXIES' in withDefaults ? String(withDefaults.RECITE_TRUSTED_PROXIES) : '';
+  for (const entry of invalidProxyEntries(proxies.split(',').map((part) => part.trim()).filter(Boolean))) {
+    problems.push(`RECITE_TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR range`);
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   const raw = withDefaults as RawConfig;
   const cores = availableParallelism();
@@ -120,6 +141,14 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     jobLeaseMs: raw.RECITE_JOB_LEASE_MS,
     jobMaxAttempts: raw.RECITE_JOB_MAX_ATTEMPTS,
     jobBacklogLimit: raw.RECITE_JOB_BACKLOG_LIMIT,
+    storageTimeoutMs: raw.RECITE_STORAGE_TIMEOUT_MS,
+    signupTrialCredits: raw.RECITE_SIGNUP_TRIAL_CREDITS,
+    signupLimitPerHour: raw.RECITE_SIGNUP_LIMIT,
+    webhookAllowPrivate: raw.RECITE_WEBHOOK_ALLOW_PRIVATE === 'true',
+    webhookConcurrency: raw.RECITE_WEBHOOK_CONCURRENCY,
+    webhookTimeoutMs: raw.RECITE_WEBHOOK_TIMEOUT_MS,
+    trustedProxies: raw.RECITE_TRUSTED_PROXIES.split(',').map((entry) => entry.trim()).filter(Boolean),
+    shutdownGraceMs: raw.RECITE_SHUTDOWN_GRACE_MS,
     secret: raw.RECITE_SECRET,
     logLevel: raw.RECITE_LOG_LEVEL,
     metricsToken: raw.RECITE_METRICS_TOKEN,

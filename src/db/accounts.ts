@@ -1,13 +1,34 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { generateApiKey, hashApiKey } from '../auth/api-keys.ts';
-import type { PlanId } from '../billing/plans.ts';
+import { TRIAL_LIFETIME_DAYS, type PlanId } from '../billing/plans.ts';
 import { startOfUtcMonth, type Clock } from '../lib/clock.ts';
 import type { Db } from './client.ts';
 import type { IdGenerator } from './ids.ts';
+import type { Ledger } from './ledger.ts';
 import { accounts, apiKeys } from './schema.ts';
 
 export type Account = typeof accounts.$inferSelect;
 export type ApiKeyRecord = typeof apiKeys.$inferSelect;
+
+/** The first plan grant of an account that has none yet: never, until an operator sets a plan (`admin set-plan`). */
+export const NO_PLAN_GRANTS = Number.MAX_SAFE_INTEGER;
+
+/**
+ * A dashboard sign-up: the account gets the operator's trial grant (RECITE_SIGNUP_TRIAL_CREDITS) and no plan credits.
+ * Plan credits come only from an operator (`recite admin set-plan`) or a billing integration, so scripted sign-ups
+ * cannot mint them. Returns null when the email is taken.
+ */
+export async function createSelfServiceAccount(
+  accounts: AccountStore,
+  ledger: Pick<Ledger, 'grant'>,
+  options: { email: string; password: string; trialCredits: number },
+): Promise<Account | null> {
+  const account = await accounts.createAccount({ email: options.email, password: options.password, plan: 'basic', firstPlanGrantAt: NO_PLAN_GRANTS });
+  if (account && options.trialCredits > 0) {
+    ledger.grant({ accountId: account.id, credits: options.trialCredits, source: 'admin', expiresInDays: TRIAL_LIFETIME_DAYS, note: 'sign-up trial' });
+  }
+  return account;
+}
 
 export class AccountStore {
   constructor(
@@ -80,6 +101,16 @@ export class AccountStore {
 
   updateKey(keyId: string, accountId: string, changes: { name?: string; monthlyCapCharacters?: number | null }): boolean {
     return this.db.update(apiKeys).set(changes).where(and(eq(apiKeys.id, keyId), eq(apiKeys.accountId, accountId))).returning({ id: apiKeys.id }).all().length === 1;
+  }
+
+  /** Sets the plan; its monthly grants start with the current month (the first is granted on the next ledger read). */
+  setPlan(accountId: string, plan: PlanId): boolean {
+    const account = this.findAccount(accountId);
+    if (!account) return false;
+    // An account already on plan grants keeps its schedule; one without (a sign-up) starts this month.
+    const nextPlanGrantAt = account.nextPlanGrantAt === NO_PLAN_GRANTS ? startOfUtcMonth(this.clock.now()) : account.nextPlanGrantAt;
+    this.db.update(accounts).set({ plan, nextPlanGrantAt }).where(eq(accounts.id, accountId)).run();
+    return true;
   }
 
   touchKey(keyId: string): void {

@@ -41,7 +41,8 @@ export class IdempotencyStore {
     }, { behavior: 'immediate' });
   }
 
-  complete(accountId: string, key: string, response: { status: number; headers: Record<string, string>; bodyKey: string }): void {
+  /** `bodyKey` null: the response completed (and was charged) but its copy could not be stored; retries are refused. */
+  complete(accountId: string, key: string, response: { status: number; headers: Record<string, string>; bodyKey: string | null }): void {
     this.db
       .update(idempotencyKeys)
       .set({ status: 'completed', responseStatus: response.status, responseHeaders: JSON.stringify(response.headers), responseBodyKey: response.bodyKey })

@@ -65,7 +65,9 @@ export const DEFAULT_SCHEDULER_OPTIONS: SchedulerOptions = {
  */
 export class Scheduler {
   private readonly handlers = new Map<JobKind, JobHandler>();
-  private readonly running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  private readonly running = new Map<string, { kind: JobKind; controller: AbortController; done: Promise<void> }>();
+  /** Kinds with their own slots (webhook deliveries), so they never wait behind, or hold up, the shared slots. */
+  private readonly lanes = new Map<JobKind, number>();
   private readonly owner: string;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private started = false;
@@ -84,8 +86,11 @@ export class Scheduler {
     this.owner = `${process.pid}-${crypto.randomUUID().slice(0, 8)}`;
   }
 
-  register(kind: JobKind, handler: JobHandler): void {
+  /** `concurrency` gives the kind its own slots; without it the kind shares `options.concurrency` with the others. */
+  register(kind: JobKind, handler: JobHandler, options: { concurrency?: number } = {}): void {
     this.handlers.set(kind, handler);
+    if (options.concurrency) this.lanes.set(kind, options.concurrency);
+    else this.lanes.delete(kind);
   }
 
   /** Adds a job; pass `tx` to enqueue atomically with other writes (e.g. the credit reservation). */
@@ -218,15 +223,24 @@ export class Scheduler {
     if (!this.started || this.draining || this.polling) return;
     this.polling = true;
     try {
-      while (this.running.size < this.options.concurrency) {
-        const job = this.claim();
-        if (!job) break;
-        const controller = new AbortController();
-        const done = this.execute(job, controller).finally(() => {
-          this.running.delete(job.id);
-          this.schedule(0);
-        });
-        this.running.set(job.id, { controller, done });
+      const shared = [...this.handlers.keys()].filter((kind) => !this.lanes.has(kind));
+      const lanes: [JobKind[], number][] = [[shared, this.options.concurrency], ...[...this.lanes].map(([kind, slots]): [JobKind[], number] => [[kind], slots])];
+      for (const [kinds, slots] of lanes) {
+        if (kinds.length === 0) continue;
+        const busy = () => [...this.running.values()].filter((entry) => kinds.includes(entry.kind)).length;
+        while (busy() < slots) {
+          const job = this.claim(kinds);
+          if (!job) break;
+          const controller = new AbortController();
+          const done = this.execute(job, controller)
+            // execute() handles its own errors; this is the last guard, as a stray rejection could end the process.
+            .catch((error) => this.logger.error('job execution failed', { jobId: job.id, error: String(error) }))
+            .finally(() => {
+              this.running.delete(job.id);
+              this.schedule(0);
+            });
+          this.running.set(job.id, { kind: job.kind, controller, done });
+        }
       }
     } catch (error) {
       this.logger.error('scheduler poll failed', { error: String(error) });
@@ -237,10 +251,10 @@ export class Scheduler {
   }
 
   /** Atomically takes the next due job: queued/retrying ones due now, or running ones whose lease expired. */
-  private claim(): JobRecord | undefined {
+  private claim(only?: JobKind[]): JobRecord | undefined {
     const now = this.clock.now();
     return this.db.transaction((tx) => {
-      const kinds = [...this.handlers.keys()];
+      const kinds = only ?? [...this.handlers.keys()];
       if (kinds.length === 0) return undefined;
       const candidate = tx
         .select()
@@ -331,8 +345,14 @@ export class Scheduler {
         return;
       }
       const message = error instanceof Error ? error.message : String(error);
-      const outcome = this.fail(job.id, message, handler.isPermanent?.(error) ?? false);
-      if (outcome) this.options.observer?.attemptEnded(job.kind, outcome, error);
+      try {
+        const outcome = this.fail(job.id, message, handler.isPermanent?.(error) ?? false);
+        if (outcome) this.options.observer?.attemptEnded(job.kind, outcome, error);
+      } catch (failError) {
+        // The database refused the failure record (disk full, I/O error). The job keeps its lease, which then runs
+        // out, so it is claimed again (and failed for good once attempts are spent) when the database recovers.
+        this.logger.error('could not record a job failure', { jobId: job.id, error: String(failError), jobError: message });
+      }
     } finally {
       clearInterval(heartbeat);
     }

@@ -1,6 +1,7 @@
-import HME from 'h264-mp4-encoder';
 import { ALL_FORMATS, BufferSource, BufferTarget, EncodedAudioPacketSource, EncodedPacketSink, EncodedVideoPacketSource, Input, Mp4OutputFormat, Output, type AudioCodec } from 'mediabunny';
-import type { VideoRendererV1 } from '../../spec/v1/video-renderer.ts';
+import type { RenderRequest, VideoRendererV1 } from '../../spec/v1/video-renderer.ts';
+import { workerUrl } from '../../../src/lib/worker-url.ts';
+import type { H264WorkerRequest, H264WorkerResponse } from './h264-worker.ts';
 
 /**
  * The embedded renderer: H.264 by h264-mp4-encoder (x264 in WASM), then mediabunny copies its video packets and the
@@ -12,26 +13,39 @@ export function createWasmRenderer(): VideoRendererV1 {
     id: 'wasm',
     capabilities: async () => ({ available: true, maxWidth: 1920, maxHeight: 1080 }),
     async render(request) {
-      // biome-ignore lint: the emscripten module is untyped
-      const encoder: any = await (HME as any).createH264MP4Encoder();
-      encoder.width = request.width;
-      encoder.height = request.height;
-      encoder.frameRate = request.fps;
-      encoder.quantizationParameter = 28;
-      encoder.speed = 10;
-      encoder.groupOfPictures = request.fps * 2;
-      encoder.initialize();
-      let video: Uint8Array;
-      try {
-        for (let index = 0; index < request.frames; index++) encoder.addFrameRgba(request.frame(index));
-        encoder.finalize();
-        video = encoder.FS.readFile(encoder.outputFilename);
-      } finally {
-        encoder.delete();
-      }
-      return mux(video, request.audio, request.fps);
+      return mux(await encodeInWorker(request), request.audio, request.fps);
     },
   };
+}
+
+/** Encodes the frames in a fresh h264 worker (see h264-worker.ts for why it never runs on the main thread). */
+async function encodeInWorker(request: RenderRequest): Promise<Uint8Array> {
+  const worker = new Worker(workerUrl(import.meta.url, './h264-worker.ts', 'providers/renderers/wasm/h264-worker.ts'));
+  let waiting: { resolve(message: H264WorkerResponse): void; reject(error: Error): void } | undefined;
+  worker.onmessage = (event: MessageEvent<H264WorkerResponse>) => waiting?.resolve(event.data);
+  worker.onerror = (event) => waiting?.reject(new Error(`h264 worker failed: ${event.message}`));
+  // One message in flight at a time, so at most one frame waits in memory on its way to the encoder.
+  const send = (message: H264WorkerRequest, transfer: Transferable[] = []) =>
+    new Promise<H264WorkerResponse>((resolve, reject) => {
+      waiting = { resolve, reject };
+      worker.postMessage(message, transfer);
+    }).then((answer) => {
+      if (answer.type === 'error') throw new Error(`h264 encoder: ${answer.message}`);
+      return answer;
+    });
+  try {
+    await send({ type: 'start', width: request.width, height: request.height, fps: request.fps });
+    for (let index = 0; index < request.frames; index++) {
+      // A copy, since the caller may reuse its frame buffer and a transferred buffer is gone from this side.
+      const rgba = request.frame(index).slice();
+      await send({ type: 'frame', rgba }, [rgba.buffer]);
+    }
+    const answer = await send({ type: 'finish' });
+    if (answer.type !== 'done') throw new Error('h264 encoder: no video');
+    return answer.video;
+  } finally {
+    worker.terminate();
+  }
 }
 
 async function mux(video: Uint8Array, audio: Uint8Array, fps: number): Promise<Uint8Array> {

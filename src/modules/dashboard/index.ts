@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia';
 import { PLANS } from '../../billing/plans.ts';
+import { createSelfServiceAccount } from '../../db/accounts.ts';
 import { SessionStore } from '../../db/sessions.ts';
 import { UsageQueries } from '../../db/usage.ts';
 import { AppError, errorResponse } from '../../errors/index.ts';
@@ -9,7 +10,7 @@ import { assetsModule } from './assets.ts';
 import { narrationRows, narrationsBody } from './narrations.ts';
 import { playgroundPage, speakInPlayground } from './playground.ts';
 import { quickstartPanel } from './quickstart.ts';
-import { cookiePolicy, LoginThrottle, newToken, readCookie, sameOrigin, sameToken } from './security.ts';
+import { cookiePolicy, LoginThrottle, SignupThrottle, newToken, readCookie, sameOrigin, sameToken } from './security.ts';
 import { authForm, escape, page, runwayHint, usageChart } from './views.ts';
 
 const redirect = (location: string, headers: Record<string, string> = {}) => new Response(null, { status: 303, headers: { location, ...headers } });
@@ -19,6 +20,7 @@ const date = (time: number | null | undefined) => (time ? new Date(time).toISOSt
 export function dashboardModule(services: Services) {
   const sessions = new SessionStore(services.db, services.clock);
   const throttle = new LoginThrottle(services.clock);
+  const signups = new SignupThrottle(services.clock, services.config.signupLimitPerHour);
   const usage = new UsageQueries(services.db, services.clock);
 
   const signedIn = (request: Request) => {
@@ -128,10 +130,11 @@ export function dashboardModule(services: Services) {
       if (!services.config.signupOpen) return again('Sign-up is closed on this server; ask its administrator for an account.', 403);
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) return again('Enter a valid email address.');
       if (password.length < 10 || password.length > 1024) return again('Choose a password of at least 10 characters.');
-      const account = await services.accounts.createAccount({ email, password, plan: 'basic' });
+      const allowed = signups.reserve(clientAddress(request));
+      if (!allowed.ok) return again(`Too many sign-ups from this address. Try again in ${Math.ceil(allowed.waitSeconds / 60)} minute(s).`, 429);
+      const account = await createSelfServiceAccount(services.accounts, services.ledger, { email, password, trialCredits: services.config.signupTrialCredits });
       // The same words and status as any refused sign-up, so the form does not tell who has an account here.
       if (!account) return again('We could not create an account with these details. If you already have one, sign in instead.');
-      services.ledger.applyPlanGrants(account.id);
       return startSession(request, account.id);
     }, { parse: 'none', detail: { hide: true } })
     .get('/login', ({ request }) => {
@@ -145,21 +148,22 @@ export function dashboardModule(services: Services) {
       if (!form || !sameOrigin(request) || !sameToken(String(form.get('csrf') ?? ''), readCookie(request, cookiePolicy(request).csrf))) return refuse();
       const email = String(form.get('email') ?? '').trim();
       const password = String(form.get('password') ?? '');
-      const keys = [`account:${email.toLowerCase()}`, `address:${clientAddress(request)}`];
       const again = (error: string, status: number) => {
         const response = page({ title: 'Sign in', body: authForm({ mode: 'login', csrf: csrf.token, error, email }) });
         return new Response(response.body, { status, headers: response.headers });
       };
-      // Throttled before any hashing, so guessing costs the attacker time and the server nothing.
-      const wait = throttle.blocked(keys);
-      if (wait > 0) return again(`Too many failed sign-ins. Try again in ${Math.ceil(wait / 60)} minute(s).`, 429);
-      const account = services.accounts.findAccountByEmail(email);
-      const valid = account ? await Bun.password.verify(password, account.passwordHash) : await Bun.password.verify(password, DUMMY_HASH).then(() => false);
-      if (!account || !valid) {
-        throttle.fail(keys);
-        return again('Email or password is wrong.', 401);
+      // Reserved before any hashing, so guessing costs the attacker time and the server nothing, even in parallel.
+      const attempt = throttle.reserve(email, clientAddress(request));
+      if (!attempt.ok) return again(`Too many failed sign-ins. Try again in ${attempt.waitSeconds} second(s).`, 429);
+      let valid = false;
+      let account: ReturnType<typeof services.accounts.findAccountByEmail>;
+      try {
+        account = services.accounts.findAccountByEmail(email);
+        valid = account ? await Bun.password.verify(password, account.passwordHash) : await Bun.password.verify(password, DUMMY_HASH).then(() => false);
+      } finally {
+        attempt.settle(valid);
       }
-      throttle.succeed(keys);
+      if (!account || !valid) return again('Email or password is wrong.', 401);
       return startSession(request, account.id);
     }, { parse: 'none', detail: { hide: true } })
     .post('/logout', async ({ request }) => {

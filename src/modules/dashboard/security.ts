@@ -44,36 +44,88 @@ export function sameOrigin(request: Request): boolean {
   return origin === new URL(request.url).origin;
 }
 
+/** Failed sign-ins per (account, address) allowed without any delay. */
+export const FREE_LOGIN_ATTEMPTS = 5;
+const MAX_LOGIN_DELAY_MS = 15 * 60 * 1000;
+/** A pair with no failure for this long starts afresh. */
+const LOGIN_MEMORY_MS = 60 * 60 * 1000;
+
+interface PairState {
+  failures: number;
+  inFlight: number;
+  notBefore: number;
+  lastAt: number;
+}
+
 /**
- * Sign-in throttling, checked before any password is hashed: at most `limit` failures per account and per client
- * address in `windowMs`. In memory; a restart forgets (acceptable for a single self-hosted node).
+ * Sign-in throttling per (account, client address), decided before any password is hashed. The first
+ * FREE_LOGIN_ATTEMPTS failures cost nothing; after that one attempt at a time is allowed, each after a delay that
+ * doubles per failure (1 s, 2 s, 4 s ... up to 15 minutes). An attempt is reserved before the password is verified
+ * and counts as a failure until it succeeds, so parallel guesses cannot all slip past the check. Because the pair
+ * includes the address, someone guessing a victim's password slows only themselves: the victim signing in from their
+ * own address, and other accounts on the guesser's address, are not held up. In memory; a restart forgets.
  */
 export class LoginThrottle {
-  private readonly failures = new Map<string, number[]>();
+  private readonly pairs = new Map<string, PairState>();
+  constructor(private readonly clock: Clock) {}
+
+  /** `{ ok: false, waitSeconds }` to refuse now; otherwise the attempt is reserved and `settle` must be called. */
+  reserve(account: string, address: string): { ok: true; settle(success: boolean): void } | { ok: false; waitSeconds: number } {
+    const now = this.clock.now();
+    const id = `${account.toLowerCase()}\n${address}`;
+    let state = this.pairs.get(id);
+    if (state && state.inFlight === 0 && now - state.lastAt > LOGIN_MEMORY_MS) state = undefined;
+    state ??= { failures: 0, inFlight: 0, notBefore: 0, lastAt: now };
+    const pending = state.failures + state.inFlight;
+    if (pending >= FREE_LOGIN_ATTEMPTS && (state.inFlight > 0 || now < state.notBefore)) {
+      return { ok: false, waitSeconds: Math.max(1, Math.ceil((state.notBefore - now) / 1000)) };
+    }
+    state.inFlight++;
+    state.lastAt = now;
+    this.pairs.set(id, state);
+    this.prune(now);
+    const reserved = state;
+    let settled = false;
+    return {
+      ok: true,
+      settle: (success) => {
+        if (settled) return;
+        settled = true;
+        reserved.inFlight--;
+        if (success) {
+          this.pairs.delete(id);
+          return;
+        }
+        reserved.failures++;
+        reserved.lastAt = this.clock.now();
+        const beyond = reserved.failures - FREE_LOGIN_ATTEMPTS;
+        if (beyond >= 0) reserved.notBefore = reserved.lastAt + Math.min(MAX_LOGIN_DELAY_MS, 1000 * 2 ** beyond);
+      },
+    };
+  }
+
+  private prune(now: number) {
+    if (this.pairs.size <= 10_000) return;
+    for (const [id, state] of this.pairs) if (state.inFlight === 0 && now - state.lastAt > LOGIN_MEMORY_MS) this.pairs.delete(id);
+  }
+}
+
+/** Self-service sign-ups per client address per hour (RECITE_SIGNUP_LIMIT); in memory, like the login throttle. */
+export class SignupThrottle {
+  private readonly recent = new Map<string, number[]>();
   constructor(
     private readonly clock: Clock,
-    private readonly limit = 5,
-    private readonly windowMs = 15 * 60 * 1000,
+    private readonly limitPerHour: number,
   ) {}
 
-  blocked(keys: string[]): number {
+  /** Reserves a sign-up for `address`; returns the seconds to wait when the address has used its allowance. */
+  reserve(address: string): { ok: true } | { ok: false; waitSeconds: number } {
     const now = this.clock.now();
-    let wait = 0;
-    for (const key of keys) {
-      const recent = (this.failures.get(key) ?? []).filter((time) => time > now - this.windowMs);
-      this.failures.set(key, recent);
-      if (recent.length >= this.limit) wait = Math.max(wait, recent[0]! + this.windowMs - now);
-    }
-    return Math.ceil(wait / 1000);
-  }
-
-  fail(keys: string[]): void {
-    const now = this.clock.now();
-    for (const key of keys) this.failures.set(key, [...(this.failures.get(key) ?? []), now]);
-    if (this.failures.size > 10_000) for (const [key, times] of this.failures) if (times.every((time) => time < now - this.windowMs)) this.failures.delete(key);
-  }
-
-  succeed(keys: string[]): void {
-    for (const key of keys) this.failures.delete(key);
+    const times = (this.recent.get(address) ?? []).filter((time) => time > now - 3_600_000);
+    if (times.length >= this.limitPerHour) return { ok: false, waitSeconds: Math.max(1, Math.ceil((times[0]! + 3_600_000 - now) / 1000)) };
+    times.push(now);
+    this.recent.set(address, times);
+    if (this.recent.size > 10_000) for (const [key, list] of this.recent) if (list.every((time) => time <= now - 3_600_000)) this.recent.delete(key);
+    return { ok: true };
   }
 }

@@ -2,6 +2,7 @@ import { Elysia } from 'elysia';
 import { AppError } from '../../errors/index.ts';
 import { documentErrors } from '../../errors/openapi.ts';
 import type { Services } from '../../services.ts';
+import { isStorageKey } from '../../../providers/storage/keys.ts';
 import { checkFileSignature, FILES_PREFIX } from './service.ts';
 
 /** Serves stored audio behind signed, expiring links (for storage that cannot presign, such as local files). */
@@ -10,13 +11,19 @@ export function filesModule(services: Services) {
     `${FILES_PREFIX}*`,
     async ({ request, query }) => {
       const url = new URL(request.url);
-      const path = decodeURIComponent(url.pathname);
+      // Malformed escapes (%E0%A4%A, a lone %) are a bad link, not a server error.
+      const path = safeDecode(url.pathname);
+      if (path === undefined) throw new AppError('invalid_request', 'This link is malformed.');
       if (!checkFileSignature(services, path, query.expires, query.signature)) {
         throw new AppError('forbidden', 'This link is invalid or has expired; poll the job again for a fresh one.');
       }
       const key = path.slice(FILES_PREFIX.length);
+      // Only keys recite could have written (no .., backslash, NUL, leftover escapes) reach the store.
+      if (!isStorageKey(key)) throw new AppError('not_found', 'The file no longer exists.');
       const range = parseRange(request.headers.get('range'));
-      const object = await services.storage.get(key, range ? { range } : undefined);
+      const object = await services.storage.get(key, range ? { range } : undefined).catch(() => {
+        throw new AppError('unavailable', 'The audio storage could not be reached; please retry.', { headers: { 'retry-after': '30' } });
+      });
       if (!object) throw new AppError('not_found', 'The file no longer exists.');
       const headers: Record<string, string> = {
         'content-type': object.contentType,
@@ -45,6 +52,14 @@ export function filesModule(services: Services) {
       },
     },
   );
+}
+
+function safeDecode(pathname: string): string | undefined {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
 }
 
 /** `bytes=start-end` (inclusive end) -> { start, end exclusive }; anything else is ignored and the whole file sent. */

@@ -6,7 +6,7 @@ import { AUTH_ERRORS, documentErrors } from '../../errors/openapi.ts';
 import { countCharacters, creditsForCharacters } from '../../lib/characters.ts';
 import { parseJsonObject } from '../../lib/json-body.ts';
 import type { Services } from '../../services.ts';
-import { type DirectOutput, reserveCredits, screenOrThrow, synthesizeDirect, type ValidSpeechRequest } from '../tts/service.ts';
+import { type DirectOutput, reserveCredits, screenBeforeCharging, synthesizeDirect, type ValidSpeechRequest } from '../tts/service.ts';
 import { findVoice } from '../voices/catalog.ts';
 
 /**
@@ -57,10 +57,11 @@ export function openaiModule(services: Services) {
       if (characters > services.config.directMaxCharacters) {
         throw new AppError('text_too_long', `This endpoint speaks up to ${services.config.directMaxCharacters} characters; use POST /api/v1/tts for long narrations.`);
       }
-      await screenOrThrow(services, input, request.signal);
+      const credits = creditsForCharacters(characters);
+      await screenBeforeCharging(services, principal, { text: input, characters, credits }, request.signal);
       // Speeds the engine cannot reach are made up by a time stretch, measured per voice (loudness-calibration.ts).
       const plan = await services.encoders.loudness.ratePlan(services.engine, voice, speed);
-      const speech: ValidSpeechRequest = { text: input, voice, speed: 'normal', format: 'mp3', characters, credits: creditsForCharacters(characters), rateScale: plan.rateScale };
+      const speech: ValidSpeechRequest = { text: input, voice, speed: 'normal', format: 'mp3', characters, credits, rateScale: plan.rateScale };
       const reservationId = reserveCredits(services, principal, speech, 'speech');
       const encoding = { ...output.encoding, stretch: plan.stretch };
       return await synthesizeDirect(services, speech, reservationId, request.signal, { ...output, encoding });

@@ -11,7 +11,7 @@ import { escape, page } from '../dashboard/views.ts';
 import { audioUrl } from '../jobs/service.ts';
 import { idempotent } from '../tts/idempotency.ts';
 import { SpeedField } from '../tts/model.ts';
-import { reserveCredits, screenOrThrow } from '../tts/service.ts';
+import { reserveCredits, screenBeforeCharging } from '../tts/service.ts';
 import { findVoice } from '../voices/catalog.ts';
 import type { StorybookInput, StorybookResult } from './storybook-job.ts';
 
@@ -120,9 +120,9 @@ export function storybooksModule(services: Services) {
           const voice = findVoice(body.voice ?? character.defaultVoice);
           if (!voice) throw new AppError('invalid_voice', 'Unknown voice.');
           const speed = body.speed ?? 'normal';
-          await screenOrThrow(services, script, request.signal);
           // A presenter video costs a flat 500 credits, reserved now and captured only when the video is delivered.
           const cost = { characters, credits: PRESENTER_VIDEO_CREDITS };
+          await screenBeforeCharging(services, principal, { text: script, ...cost }, request.signal);
           const reservationId = reserveCredits(services, principal, cost, 'presenter_video', 7 * 24 * 3600 * 1000);
           const input: StorybookInput = { script, characterId: character.id, voiceId: voice.id, speed };
           const job = services.scheduler.enqueue({

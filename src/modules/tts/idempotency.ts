@@ -11,6 +11,10 @@ const REPLAYED_HEADERS = ['content-type', 'x-characters', 'x-credits-charged', '
  * stored response (same bytes, no second charge); the same key with another body is 400 `idempotency_key_reused`; a
  * retry while the first is still running is 409 `conflict`. Only successes are kept (24 hours), so a retry after a
  * failure runs again. The stored copy is written as the response streams, and kept only if the stream completes.
+ *
+ * Whether a retry may run again depends only on whether the first response completed (and so was charged), never on
+ * whether its copy could be stored: a completed response whose copy failed (full disk, S3 down) or later vanished
+ * leaves the key completed without a body, and a retry is refused with 409 rather than run, and charged, again.
  */
 export async function idempotent(services: Services, request: Request, principal: Principal, rawBody: string, run: () => Promise<Response>): Promise<Response> {
   const key = request.headers.get('idempotency-key');
@@ -22,16 +26,20 @@ export async function idempotent(services: Services, request: Request, principal
   if (begun.state === 'in_flight') throw new AppError('conflict', 'A request with this Idempotency-Key is still running; retry when it has finished.', { headers: { 'retry-after': '5' } });
   if (begun.state === 'replay') {
     const record = begun.record;
-    const stored = record.responseBodyKey ? await services.storage.get(record.responseBodyKey) : null;
+    let stored: Awaited<ReturnType<Services['storage']['get']>> = null;
+    if (record.responseBodyKey) {
+      try {
+        stored = await services.storage.get(record.responseBodyKey);
+      } catch {
+        throw new AppError('unavailable', 'The stored response to this Idempotency-Key cannot be read right now; retry shortly. Nothing was run or charged again.', { status: 503, headers: { 'retry-after': '30' } });
+      }
+    }
     if (stored) {
       const headers = new Headers(JSON.parse(record.responseHeaders ?? '{}') as Record<string, string>);
       headers.set('idempotent-replayed', 'true');
       return new Response(stored.body, { status: record.responseStatus ?? 200, headers });
     }
-    // The stored body is gone (storage wiped): run again rather than fail. `forget` drops the completed row, so the
-    // next `begin` claims the key afresh instead of finding the same replay again.
-    services.idempotency.forget(principal.accountId, key);
-    return idempotent(services, request, principal, rawBody, run);
+    throw new AppError('conflict', 'The first request with this Idempotency-Key succeeded and was charged, but its response could not be kept for replay. It is not run again; send a new key to narrate again.');
   }
   // An expired earlier use of this key may have left its body; this request now owns the key, so nothing races the delete.
   if (begun.staleBodyKey) await services.storage.delete(begun.staleBodyKey).catch(() => {});
@@ -67,13 +75,30 @@ export async function idempotent(services: Services, request: Request, principal
       wakeCopy = undefined;
     }
   }
+  let copyFailed = false;
   const stored = services.storage.put(bodyKey, copyChunks(), { contentType: headers['content-type'] ?? 'application/octet-stream' }).then(
-    () => services.idempotency.complete(principal.accountId, key, { status: response.status, headers, bodyKey }),
-    () => services.idempotency.release(principal.accountId, key),
+    () => true,
+    (error) => {
+      copyFailed = true;
+      copy.length = 0;
+      services.logger.warn('idempotent response copy not stored', { error: String(error) });
+      return false;
+    },
   );
   const settle = (outcome: 'done' | 'failed') => {
     finished = outcome;
     wakeCopy?.();
+  };
+  /** The response completed, so it was charged: the key is completed, with its copy or, failing that, without. */
+  const completed = async () => {
+    const kept = await stored;
+    if (kept) services.idempotency.complete(principal.accountId, key, { status: response.status, headers, bodyKey });
+    else services.idempotency.complete(principal.accountId, key, { status: response.status, headers, bodyKey: null });
+  };
+  /** The response did not complete, so nothing was charged: the key is free for a fresh attempt. */
+  const failed = async () => {
+    if (await stored) await services.storage.delete(bodyKey).catch(() => {});
+    services.idempotency.release(principal.accountId, key);
   };
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -81,21 +106,25 @@ export async function idempotent(services: Services, request: Request, principal
         const next = await source.read();
         if (next.done) {
           settle('done');
-          await stored;
+          await completed();
           controller.close();
           return;
         }
-        copy.push(next.value);
-        wakeCopy?.();
+        if (!copyFailed) {
+          copy.push(next.value);
+          wakeCopy?.();
+        }
         controller.enqueue(next.value);
       } catch (error) {
         settle('failed');
+        void failed().catch(() => {});
         controller.error(error);
       }
     },
     async cancel(reason) {
       settle('failed');
       await source.cancel(reason);
+      await failed().catch(() => {});
     },
   });
   return new Response(body, { status: response.status, headers: response.headers });

@@ -6,7 +6,7 @@ import type { Services } from '../../services.ts';
 import { jobView } from '../jobs/service.ts';
 import { idempotent } from './idempotency.ts';
 import { JobAccepted, JobStatusQuery, JobView, SpeechEstimate, SpeechJsonResponse, SpeechRequest } from './model.ts';
-import { enqueueNarration, parseSpeechRequest, reserveCredits, screenOrThrow, synthesizeDirect } from './service.ts';
+import { enqueueNarration, parseSpeechRequest, reserveCredits, screenBeforeCharging, synthesizeDirect } from './service.ts';
 
 /** On every response to a Bearer-authenticated request, errors included (draft-ietf-httpapi-ratelimit-headers). */
 export const rateLimitHeaders = {
@@ -93,10 +93,11 @@ export function ttsModule(services: Services) {
       async ({ request, principal, rawBody }) => {
         return idempotent(services, request, principal, rawBody, async () => {
           const speech = parseSpeechRequest(rawBody);
-          // Screened whole before anything is reserved or synthesised, long texts included, so a rejection is a 400.
-          await screenOrThrow(services, speech.text, request.signal);
+          // Balance and cap first, then screened whole before anything is reserved or synthesised, long texts
+          // included, so a rejection is a 400 and an account that cannot pay costs no screening.
+          await screenBeforeCharging(services, principal, speech, request.signal);
           if (speech.characters > services.config.directMaxCharacters || speech.delivery === 'link') {
-            return enqueueNarration(services, principal, speech);
+            return enqueueNarration(services, principal, speech, request.signal);
           }
           const reservationId = reserveCredits(services, principal, speech, 'speech');
           return synthesizeDirect(services, speech, reservationId, request.signal);

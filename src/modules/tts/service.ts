@@ -9,6 +9,7 @@ import { countCharacters, creditsForCharacters } from '../../lib/characters.ts';
 import { parseJsonObject } from '../../lib/json-body.ts';
 import type { Services } from '../../services.ts';
 import { describeRejection, screenText } from '../../moderation/screen.ts';
+import { resolveCallbackTarget } from '../webhooks/callback-target.ts';
 import type { NarrationJobInput } from '../jobs/narration-job.ts';
 import { DEFAULT_VOICE_ID, findVoice, type CatalogVoice } from '../voices/catalog.ts';
 import { FORMATS, MAX_TEXT_CHARACTERS, SPEEDS } from './model.ts';
@@ -81,6 +82,50 @@ function truncate(value: string): string {
   return value.length > 40 ? `${value.slice(0, 40)}…` : value;
 }
 
+/** Screenings one key may run at once; more are refused with 429 before any work, so one key cannot hog the CPU. */
+export const SCREENINGS_PER_KEY = 2;
+const screeningsInFlight = new Map<string, number>();
+
+/**
+ * What a paid request does before it is screened: the cheap refusals first (balance and key cap, read without
+ * holding anything; the rate limit was checked at authentication), then screening with at most SCREENINGS_PER_KEY at
+ * once per key. An account that cannot pay never costs the server a screening. The reservation that follows checks
+ * balance and cap again, atomically.
+ */
+export async function screenBeforeCharging(services: Services, principal: Principal, request: { text: string; characters: number; credits: number }, signal?: AbortSignal): Promise<void> {
+  assertCanPay(services, principal, request);
+  const owner = principal.apiKeyId ?? principal.accountId;
+  const running = screeningsInFlight.get(owner) ?? 0;
+  if (running >= SCREENINGS_PER_KEY) {
+    throw new AppError('rate_limited', `This key already has ${running} texts being screened; retry when they have finished. Nothing was charged.`, { headers: { 'retry-after': '5' } });
+  }
+  screeningsInFlight.set(owner, running + 1);
+  try {
+    await screenOrThrow(services, request.text, signal);
+  } finally {
+    const left = (screeningsInFlight.get(owner) ?? 1) - 1;
+    if (left > 0) screeningsInFlight.set(owner, left);
+    else screeningsInFlight.delete(owner);
+  }
+}
+
+/** The 402s `reserveCredits` would give, without reserving. */
+export function assertCanPay(services: Services, principal: Principal, request: { characters: number; credits: number }): void {
+  if (principal.apiKeyId) {
+    const cap = services.accounts.findKey(principal.apiKeyId)?.monthlyCapCharacters;
+    if (cap != null) {
+      const used = services.ledger.monthCharactersForKey(principal.apiKeyId, true);
+      if (used + request.characters > cap) {
+        throw new AppError('key_cap_exceeded', `This request (${request.characters} characters) would pass the key's monthly cap of ${cap} characters (${used} used this month).`);
+      }
+    }
+  }
+  const balance = services.ledger.balance(principal.accountId);
+  if (balance < request.credits) {
+    throw new AppError('insufficient_credits', `This request needs ${request.credits} credits; the balance is ${balance}.`, { details: { required: request.credits, balance } });
+  }
+}
+
 /** Screens the text before anything else happens to it; fails closed. */
 export async function screenOrThrow(services: Services, text: string, signal?: AbortSignal): Promise<void> {
   const screening = await screenText(services.moderator, text, { signal, timeoutMs: services.config.moderationTimeoutMs });
@@ -140,8 +185,14 @@ export async function synthesizeDirect(
     if (settled) return;
     settled = true;
     if (outcome === 'capture') services.ledger.capture(reservationId);
-    else services.ledger.void(reservationId, reason);
+    // Retried until it commits, so an I/O error does not keep the credits held until the reaper's next pass.
+    else services.ledger.voidEventually(reservationId, reason, (error, attempt) => {
+      if (attempt === 0) services.logger.error('voiding a reservation failed; retrying', { reservationId, error: String(error) });
+    });
   };
+  // An aborted request (client gone, or the server's shutdown grace over) gives its credits back at once, even when
+  // its stream is paused and no read would notice the abort.
+  signal.addEventListener('abort', () => settle('void', 'client_aborted'), { once: true });
   const fail = (error: unknown): never => {
     settle('void', signal.aborted ? 'client_aborted' : 'synthesis_failed');
     if (error instanceof AppError) throw error;
@@ -212,20 +263,48 @@ export async function synthesizeDirect(
 /** Long narrations hold their credits until the job ends; the scheduler voids them if it fails for good. */
 const JOB_HOLD_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** Accepts a long text as a job: credits reserved now, captured when the MP3 is stored, voided if the job fails. */
-export async function enqueueNarration(services: Services, principal: Principal, request: ValidSpeechRequest): Promise<Response> {
+/** Thrown when the client went away before anything was reserved; nobody reads the answer, nothing was charged. */
+function abandoned(): AppError {
+  return new AppError('invalid_request', 'The client closed the request; nothing was queued or charged.', { status: 499 });
+}
+
+/** Resolves `work`, or rejects as soon as `signal` aborts (the work itself is left to its own deadline). */
+function unlessAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  if (signal.aborted) return Promise.reject(abandoned());
+  let onAbort: () => void = () => {};
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(abandoned());
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  return Promise.race([work, aborted]).finally(() => signal.removeEventListener('abort', onAbort));
+}
+
+/**
+ * Accepts a long text as a job: credits reserved now, captured when the MP3 is stored, voided if the job fails.
+ * `signal` is the request's: a client that gave up (its timeout, a closed connection) gets nothing queued or charged,
+ * however long the storage check took. The storage check itself has RECITE_STORAGE_TIMEOUT_MS.
+ */
+export async function enqueueNarration(services: Services, principal: Principal, request: ValidSpeechRequest, signal?: AbortSignal): Promise<Response> {
   if (services.scheduler.backlog('narration') >= services.config.jobBacklogLimit) {
     throw new AppError('unavailable', 'Long narration is busy right now; please retry in a minute. Nothing was charged.', { status: 503, headers: { 'retry-after': '60' } });
   }
-  const storageUp = await services.storage.healthy().catch(() => false);
+  if (request.callbackUrl) {
+    const target = await unlessAborted(resolveCallbackTarget(request.callbackUrl, { allowPrivate: services.config.webhookAllowPrivate }), signal);
+    if (!target.ok) throw new AppError('invalid_request', `The field \`callbackUrl\` is not allowed: ${target.reason}.`);
+  }
+  const storageUp = await unlessAborted(services.storage.healthy().catch(() => false), signal);
   if (!storageUp) throw new AppError('unavailable', 'The narration storage could not be reached; please retry. Nothing was charged.', { status: 502 });
+  // Checked again right before the reservation: nothing awaits between here and the enqueue, so an abort after this
+  // point happened once the job was already accepted.
+  if (signal?.aborted) throw abandoned();
   const reservationId = reserveCredits(services, principal, request, 'narration_job', JOB_HOLD_MS);
   let jobId: string;
   try {
     const input: NarrationJobInput = { text: request.text, voiceId: request.voice.id, speed: request.speed, characters: request.characters, credits: request.credits, callbackUrl: request.callbackUrl };
     jobId = services.scheduler.enqueue({ kind: 'narration', input, accountId: principal.accountId, apiKeyId: principal.apiKeyId, reservationId, total: request.text.length }).id;
   } catch (error) {
-    services.ledger.void(reservationId, 'enqueue_failed');
+    services.ledger.voidEventually(reservationId, 'enqueue_failed');
     throw error;
   }
   return Response.json({ jobId, status: 'queued', characters: request.characters, credits_reserved: request.credits }, { status: 202, headers: { location: `/api/v1/tts?jobId=${jobId}` } });

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { JobHandler, Scheduler } from '../../scheduler/scheduler.ts';
 import type { Services } from '../../services.ts';
+import { pinnedUrl, resolveCallbackTarget, type HostResolver } from './callback-target.ts';
 
 export interface WebhookInput {
   url: string;
@@ -26,15 +27,28 @@ export function enqueueWebhook(scheduler: Scheduler, input: WebhookInput, tx?: P
   scheduler.enqueue({ kind: 'webhook', input, accountId: input.accountId, maxAttempts: WEBHOOK_MAX_ATTEMPTS }, tx);
 }
 
-export function webhookJobHandler(services: Services): JobHandler {
+export class RefusedCallbackError extends Error {
+  override name = 'RefusedCallbackError';
+}
+
+/**
+ * Delivers one webhook. The target is resolved and checked on every attempt, and the POST goes to the address that
+ * was checked (TLS still verifies the certificate against the host name), so neither a private target nor DNS
+ * rebinding gets through. A refused target fails for good at once; it would be refused on every retry.
+ */
+export function webhookJobHandler(services: Services, options: { resolver?: HostResolver } = {}): JobHandler {
   return {
     async run({ job, signal, complete }) {
       const input = JSON.parse(job.input) as WebhookInput;
+      const target = await resolveCallbackTarget(input.url, { allowPrivate: services.config.webhookAllowPrivate, resolver: options.resolver });
+      if (!target.ok) throw new RefusedCallbackError(`callback refused: ${target.reason}`);
       const body = JSON.stringify({ event: input.event, delivery: job.id, attempt: job.attempts, data: input.payload });
       const timestamp = Math.floor(services.clock.now() / 1000);
-      const response = await fetch(input.url, {
+      const timeout = AbortSignal.timeout(services.config.webhookTimeoutMs);
+      const response = await fetch(pinnedUrl(target), {
         method: 'POST',
         headers: {
+          host: target.url.host,
           'content-type': 'application/json',
           'user-agent': 'recite-webhooks/1',
           'recite-event': input.event,
@@ -42,12 +56,15 @@ export function webhookJobHandler(services: Services): JobHandler {
           'recite-signature': signWebhook(webhookSecret(services.secret, input.accountId), body, timestamp),
         },
         body,
-        signal: AbortSignal.any([signal, AbortSignal.timeout(10_000)]),
+        signal: AbortSignal.any([signal, timeout]),
         redirect: 'manual',
+        ...(target.url.protocol === 'https:' ? { tls: { serverName: target.hostname } } : {}),
       });
+      // The body read shares the deadline, so a receiver that sends headers and then stalls is cut off too.
       await response.arrayBuffer().catch(() => undefined);
       if (response.status < 200 || response.status >= 300) throw new Error(`receiver answered HTTP ${response.status}`);
       complete({ status: response.status });
     },
+    isPermanent: (error) => error instanceof RefusedCallbackError,
   };
 }
