@@ -18,7 +18,7 @@ export const VoiceRecord = t.Object({
   sample_url: t.String({ description: 'A short MP3 sample; public, no key needed.' }),
 });
 
-export function voiceRecord(voice: CatalogVoice, engine: string) {
+export function voiceRecord(voice: CatalogVoice) {
   return {
     id: voice.id,
     name: voice.name,
@@ -27,7 +27,7 @@ export function voiceRecord(voice: CatalogVoice, engine: string) {
     gender: voice.gender,
     age: voice.age,
     description: voice.description,
-    engine,
+    engine: voice.engine,
     sample_url: `/api/v1/voices/${voice.id}/sample.mp3`,
   };
 }
@@ -46,7 +46,7 @@ export function voicesModule(services: Services) {
       '/api/v1/voices',
       ({ request }) => {
         authorizeApiRequest(services, request);
-        return withOwedHeaders(request, Response.json({ voices: VOICES.map((voice) => voiceRecord(voice, services.engine.id)), count: VOICES.length }));
+        return withOwedHeaders(request, Response.json({ voices: VOICES.map((voice) => voiceRecord(voice)), count: VOICES.length }));
       },
       {
         detail: { tags: ['Voices'], summary: 'List voices', description: 'Every valid `voice` id with its language, group and a sample link.', security: [{ bearer: [] }] },
