@@ -46,6 +46,10 @@ export const ESPEAK_LANGUAGES: Record<string, string> = {
   'hi-IN': 'hi',
   bn: 'bn',
   'bn-IN': 'bn',
+  nl: 'nl',
+  pl: 'pl',
+  ru: 'ru',
+  sv: 'sv',
 };
 
 const SOUNDS: Record<string, Sound> = {
