@@ -78,7 +78,8 @@ export const createFliteEngine: SpeechEngineFactory = ({ workers: size }) => {
             reject(new Error(`Flite worker failed to start: ${data.message}`));
             break;
           case 'chunk':
-            if (entry.job?.id === data.id) entry.job.push(toChunk(data.samples, data.events));
+            // A run already under way when the caller aborted still arrives; it is dropped, not delivered.
+            if (entry.job?.id === data.id && !entry.job.signal.aborted) entry.job.push(toChunk(data.samples, data.events));
             break;
           case 'done':
           case 'failed': {

@@ -13,9 +13,10 @@ const SENTENCE_END = /[.!?…]+["'”’)\]]*\s+/g;
 
 /**
  * Whole sentences, grouped into runs of about `firstLength` characters for the first (so streaming starts soon) and
- * `length` for the rest (each Flite run costs a fixed ~0.1 s to start, so runs are long).
+ * `length` for the rest: each Flite run costs a fixed ~0.1 s to start, and a run cannot be stopped half-way, so
+ * runs are long enough to amortise the start and short enough (~50 s of audio) that an abort lands soon.
  */
-export function textRuns(text: string, firstLength = 240, length = 1500): TextRun[] {
+export function textRuns(text: string, firstLength = 240, length = 800): TextRun[] {
   const ends: number[] = [];
   for (const match of text.matchAll(SENTENCE_END)) ends.push(match.index! + match[0].length);
   ends.push(text.length);
