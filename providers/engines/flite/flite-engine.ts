@@ -35,6 +35,9 @@ export const createFliteEngine: SpeechEngineFactory = ({ workers: size }) => {
   let sampleRate = 22050;
   let nextId = 1;
   let stopped = false;
+  let startFailure: Error | undefined;
+  /** Every worker started, ready or still compiling, so stop() ends them all. */
+  const spawned = new Set<Worker>();
 
   const dispatch = () => {
     while (queue.length > 0 || idleQueue.length > 0) {
@@ -63,8 +66,10 @@ export const createFliteEngine: SpeechEngineFactory = ({ workers: size }) => {
 
   const spawn = () =>
     new Promise<void>((resolve, reject) => {
+      if (stopped) return reject(new Error('engine stopped'));
       const worker = new Worker(workerUrl(import.meta.url, './flite-worker.ts', 'providers/engines/flite/flite-worker.ts'));
       const entry: PoolWorker = { worker };
+      spawned.add(worker);
       worker.onmessage = (message: MessageEvent<FliteWorkerResponse>) => {
         const data = message.data;
         switch (data.type) {
@@ -99,6 +104,7 @@ export const createFliteEngine: SpeechEngineFactory = ({ workers: size }) => {
         const job = entry.job;
         entry.job = undefined;
         job?.finish(new Error(`Flite worker crashed: ${event.message}`));
+        spawned.delete(worker);
         if (workers.includes(entry)) {
           workers.splice(workers.indexOf(entry), 1);
           if (!stopped) spawn().then(dispatch, () => {});
@@ -121,7 +127,15 @@ export const createFliteEngine: SpeechEngineFactory = ({ workers: size }) => {
     },
 
     async start() {
-      await Promise.all(Array.from({ length: size }, () => spawn()));
+      // Compiling the 12 MB program takes a second or more per worker; the server does not wait for it (start-up
+      // must stay under 1.5 s). Requests queue until a worker is ready; if none can start, they fail with the reason.
+      void Promise.allSettled(Array.from({ length: size }, () => spawn())).then((results) => {
+        const failure = results.find((result) => result.status === 'rejected');
+        if (workers.length === 0 && failure) {
+          startFailure = failure.reason instanceof Error ? failure.reason : new Error(String(failure.reason));
+          for (const job of [...queue.splice(0), ...idleQueue.splice(0)]) job.finish(startFailure);
+        }
+      });
       // WebAssembly tiers up after it has run a while; warm each worker in the background at the lowest priority.
       const warm: VoiceProfile = { id: 'warm-up', language: 'en-US', gender: 'female', age: 'adult', engine: 'flite', key: 'std-aria' };
       for (let round = 0; round < size * 2; round++) {
@@ -154,10 +168,9 @@ export const createFliteEngine: SpeechEngineFactory = ({ workers: size }) => {
     async stop() {
       stopped = true;
       for (const job of [...queue.splice(0), ...idleQueue.splice(0)]) job.finish(new Error('engine stopped'));
-      for (const entry of workers.splice(0)) {
-        entry.job?.finish(new Error('engine stopped'));
-        entry.worker.terminate();
-      }
+      for (const entry of workers.splice(0)) entry.job?.finish(new Error('engine stopped'));
+      for (const worker of spawned) worker.terminate();
+      spawned.clear();
     },
   };
 
@@ -169,6 +182,7 @@ export const createFliteEngine: SpeechEngineFactory = ({ workers: size }) => {
     const language = (request.language ?? request.voice.language).toLowerCase();
     if (!language.startsWith('en')) throw new Error(`Flite speaks English only, not ${language}`);
     if (stopped) throw new Error('engine stopped');
+    if (startFailure) throw startFailure;
     const adjustment = SPEED_ADJUSTMENTS[request.speed];
     const controller = new AbortController();
     const forward = () => controller.abort(options.signal?.reason);
