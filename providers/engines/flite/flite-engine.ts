@@ -2,7 +2,7 @@ import type { PcmChunk, SpeechEngineFactory, SpeechEngineV1, SynthesisRequest, V
 import { workerUrl } from '../../../src/lib/worker-url.ts';
 import { abortError, streamJob } from '../stream-job.ts';
 import type { FliteRawEvent, FliteWorkerRequest, FliteWorkerResponse } from './flite-protocol.ts';
-import { FLITE_VOICE_NAMES, fliteVoiceSettings } from './flite-voices.ts';
+import { FLITE_BASE_STRETCH, FLITE_VOICE_NAMES, fliteVoiceSettings } from './flite-voices.ts';
 
 /**
  * Flite (CMU), compiled to WASI, speaking US English with natural-sounding clustergen voices: in the pocketsphinx
@@ -198,7 +198,7 @@ export const createFliteEngine: SpeechEngineFactory = ({ workers: size }) => {
           text: request.text,
           settings,
           // The OpenAI scale is 0.25-4; Flite slows and speeds smoothly over that whole span.
-          stretch: (settings.stretch * adjustment.stretch) / (request.rateScale ?? 1),
+          stretch: (FLITE_BASE_STRETCH[settings.voice] * settings.stretch * adjustment.stretch) / (request.rateScale ?? 1),
           flatten: adjustment.flatten,
           gain: settings.gain * adjustment.gain,
           words: request.events?.words ?? false,

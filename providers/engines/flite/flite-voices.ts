@@ -73,6 +73,12 @@ export const FLITE_VOICES: Record<string, FliteVoiceSettings> = {
   'playful-elf': voice('kal16', 190, 0.9, 1.25, 40),
 };
 
+/**
+ * Each Flite voice's own pace differs (awb ~20 characters per second, rms ~15); these stretches bring all of them to
+ * ~15 characters per second of English at `stretch` 1, the pace of the rest of the catalog.
+ */
+export const FLITE_BASE_STRETCH: Record<FliteVoiceName, number> = { slt: 1.12, rms: 1, awb: 1.25, kal16: 1.08 };
+
 export function fliteVoiceSettings(key: string): FliteVoiceSettings | undefined {
   return FLITE_VOICES[key];
 }
