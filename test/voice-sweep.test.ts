@@ -8,6 +8,8 @@ import { createMp3EncoderPool } from '../src/audio/mp3-encoder-pool.ts';
 import { narrate } from '../src/audio/narrate.ts';
 import { findVoice, VOICES, type CatalogVoice } from '../src/modules/voices/catalog.ts';
 import { SAMPLE_LANGUAGES, sampleInLanguage, sampleText } from '../src/modules/voices/samples.ts';
+import { AppError } from '../src/errors/index.ts';
+import { parseSpeechRequest } from '../src/modules/tts/service.ts';
 import { decodeMp3 } from './support/audio.ts';
 import { voiceFeatures, type VoiceFeatures } from './support/voice-features.ts';
 
@@ -117,4 +119,20 @@ describe('voice sweep', () => {
     await speak(findVoice('alloy')!, text, 'es');
     expect(calls.map((call) => [call.engine, call.language])).toEqual([['espeak', 'es']]);
   }, 60_000);
+});
+
+describe('the `language` request field', () => {
+  test('accepts a catalog language and refuses any other with invalid_request', () => {
+    expect(parseSpeechRequest(JSON.stringify({ text: 'Hola a todos.', voice: 'nova', language: 'es-MX' })).language).toBe('es-MX');
+    expect(parseSpeechRequest(JSON.stringify({ text: 'Hello.' })).language).toBeUndefined();
+    for (const language of ['xx', 'klingon', 42]) {
+      let code: string | undefined;
+      try {
+        parseSpeechRequest(JSON.stringify({ text: 'Hello.', language }));
+      } catch (error) {
+        code = (error as AppError).code;
+      }
+      expect(code).toBe('invalid_request');
+    }
+  });
 });
