@@ -112,6 +112,30 @@ export const createFliteEngine: SpeechEngineFactory = ({ workers: size }) => {
       };
     });
 
+  let launched = false;
+  let launchTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Spawns the workers once and warms them in the background. */
+  const launch = () => {
+    if (launched || stopped) return;
+    launched = true;
+    void Promise.allSettled(Array.from({ length: size }, () => spawn())).then((results) => {
+      const failure = results.find((result) => result.status === 'rejected');
+      if (workers.length === 0 && failure) {
+        startFailure = failure.reason instanceof Error ? failure.reason : new Error(String(failure.reason));
+        for (const job of [...queue.splice(0), ...idleQueue.splice(0)]) job.finish(startFailure);
+      }
+    });
+    // WebAssembly tiers up after it has run a while; warm each worker in the background at the lowest priority.
+    const warm: VoiceProfile = { id: 'warm-up', language: 'en-US', gender: 'female', age: 'adult', engine: 'flite', key: 'std-aria' };
+    for (let round = 0; round < size * 2; round++) {
+      void (async () => {
+        for await (const _ of synthesizeWith({ text: 'Warming up the narration engine, one two three.', voice: warm, speed: 'normal' }, {}, true)) {
+          // discard
+        }
+      })().catch(() => {});
+    }
+  };
+
   const engine: SpeechEngineV1 = {
     specificationVersion: 'v1',
     id: 'flite',
@@ -128,23 +152,10 @@ export const createFliteEngine: SpeechEngineFactory = ({ workers: size }) => {
 
     async start() {
       // Compiling the 12 MB program takes a second or more per worker; the server does not wait for it (start-up
-      // must stay under 1.5 s). Requests queue until a worker is ready; if none can start, they fail with the reason.
-      void Promise.allSettled(Array.from({ length: size }, () => spawn())).then((results) => {
-        const failure = results.find((result) => result.status === 'rejected');
-        if (workers.length === 0 && failure) {
-          startFailure = failure.reason instanceof Error ? failure.reason : new Error(String(failure.reason));
-          for (const job of [...queue.splice(0), ...idleQueue.splice(0)]) job.finish(startFailure);
-        }
-      });
-      // WebAssembly tiers up after it has run a while; warm each worker in the background at the lowest priority.
-      const warm: VoiceProfile = { id: 'warm-up', language: 'en-US', gender: 'female', age: 'adult', engine: 'flite', key: 'std-aria' };
-      for (let round = 0; round < size * 2; round++) {
-        void (async () => {
-          for await (const _ of synthesizeWith({ text: 'Warming up the narration engine, one two three.', voice: warm, speed: 'normal' }, {}, true)) {
-            // discard
-          }
-        })().catch(() => {});
-      }
+      // must stay under 1.5 s), and the compile waits a moment (or for the first request) so it does not slow the rest
+      // of start-up. Requests queue until a worker is ready; if none can start, they fail with the reason.
+      launchTimer = setTimeout(launch, 1500);
+      launchTimer.unref?.();
     },
 
     validateVoice(voice) {
@@ -167,6 +178,7 @@ export const createFliteEngine: SpeechEngineFactory = ({ workers: size }) => {
 
     async stop() {
       stopped = true;
+      clearTimeout(launchTimer);
       for (const job of [...queue.splice(0), ...idleQueue.splice(0)]) job.finish(new Error('engine stopped'));
       for (const entry of workers.splice(0)) entry.job?.finish(new Error('engine stopped'));
       for (const worker of spawned) worker.terminate();
@@ -183,6 +195,7 @@ export const createFliteEngine: SpeechEngineFactory = ({ workers: size }) => {
     if (!language.startsWith('en')) throw new Error(`Flite speaks English only, not ${language}`);
     if (stopped) throw new Error('engine stopped');
     if (startFailure) throw startFailure;
+    launch();
     const adjustment = SPEED_ADJUSTMENTS[request.speed];
     const controller = new AbortController();
     const forward = () => controller.abort(options.signal?.reason);
