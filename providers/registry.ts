@@ -1,4 +1,6 @@
 import { createEspeakEngine } from './engines/espeak/espeak-engine.ts';
+import { createFliteEngine } from './engines/flite/flite-engine.ts';
+import { createVoiceRouter } from './engines/voice-router.ts';
 import type { SpeechEngineFactory } from './spec/v1/speech-engine.ts';
 
 /**
@@ -7,10 +9,21 @@ import type { SpeechEngineFactory } from './spec/v1/speech-engine.ts';
  */
 export const SPEECH_ENGINES: Record<string, SpeechEngineFactory> = {
   espeak: createEspeakEngine,
+  flite: createFliteEngine,
 };
 
+/**
+ * `RECITE_ENGINE`: `builtin` (the default) runs every engine above behind one router, so each catalog voice is spoken
+ * by the engine it names; a single id runs that engine alone (it must then speak every catalog voice). Ids may also
+ * be joined with `+` (`espeak+flite`); the first listed engine is preferred for languages several engines speak.
+ */
 export function speechEngineFactory(id: string): SpeechEngineFactory {
-  const factory = SPEECH_ENGINES[id];
-  if (!factory) throw new Error(`RECITE_ENGINE: unknown speech engine "${id}" (known: ${Object.keys(SPEECH_ENGINES).join(', ')})`);
-  return factory;
+  const ids = id === 'builtin' || id === '' ? Object.keys(SPEECH_ENGINES) : id.split('+');
+  const factories = ids.map((name) => {
+    const factory = SPEECH_ENGINES[name];
+    if (!factory) throw new Error(`RECITE_ENGINE: unknown speech engine "${name}" (known: builtin, ${Object.keys(SPEECH_ENGINES).join(', ')})`);
+    return factory;
+  });
+  if (factories.length === 1) return factories[0]!;
+  return (options) => createVoiceRouter(factories.map((factory) => factory(options)));
 }

@@ -17,6 +17,7 @@ import { silentLogger } from '../src/lib/logger.ts';
 import { findVoice } from '../src/modules/voices/catalog.ts';
 import { createServices } from '../src/services.ts';
 import { englishText } from './fixtures/english.ts';
+import { espeakVoiceSettings } from '../providers/engines/espeak/espeak-voices.ts';
 
 const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 5;
 const cores = availableParallelism();
@@ -83,7 +84,7 @@ if (hasNative) {
   console.log(`  ratio     : recite takes ${(ourMs / nativeMs).toFixed(2)}x the native time (target <= 1.3x)`);
   // For reference: the native pipeline speaking as std-aria does (same variant, pitch and rate), so both produce the
   // same length of audio; eSpeak's default en-us voice speaks faster, which leaves LAME fewer samples to encode.
-  const settings = voice.engines.espeak as { voice: string; variant?: string; pitch: number; rate: number };
+  const settings = espeakVoiceSettings(voice.key, voice.language)!;
   const voiceArgs = `-v ${settings.voice}${settings.variant ? `+${settings.variant}` : ''} -p ${settings.pitch} -s ${settings.rate}`;
   const matchedMs = await timeNative(voiceArgs);
   console.log(`  native, same voice settings (${voiceArgs}): ${matchedMs.toFixed(0)} ms median -> recite takes ${(ourMs / matchedMs).toFixed(2)}x`);

@@ -1,11 +1,12 @@
 /**
  * Builds the single executable: `bun run build` -> dist/recite. Worker entry points are listed so the compiled binary
- * carries them; eSpeak's voice data, the migrations and the docs bundle are embedded through `with { type: ... }`.
+ * carries them; eSpeak's voice data, Flite's WASI program, the migrations and the docs bundle are embedded through `with { type: ... }`.
  */
 import { rmSync } from 'node:fs';
 
 export const WORKER_ENTRYPOINTS = [
   './providers/engines/espeak/espeak-worker.ts',
+  './providers/engines/flite/flite-worker.ts',
   './src/audio/mp3-encoder-worker.ts',
   './providers/moderation/local/moderation-worker.ts',
   './providers/renderers/wasm/h264-worker.ts',

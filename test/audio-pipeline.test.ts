@@ -80,10 +80,10 @@ describe('MP3 encoder pool', () => {
 });
 
 describe('engine', () => {
-  test('every catalog voice passes the engine check and an unknown variant is refused', () => {
+  test('every catalog voice passes the engine check and an unknown key is refused', () => {
     for (const catalogVoice of VOICES) expect(engine.validateVoice(catalogVoice)).toEqual([]);
-    const bad = { ...voice, engines: { espeak: { voice: 'en-us', variant: 'no-such-variant', pitch: 50, range: 50, rate: 150, volume: 100 } } };
-    expect(engine.validateVoice(bad)[0]).toContain('no-such-variant');
+    const bad = { ...voice, key: 'no-such-key' };
+    expect(engine.validateVoice(bad)[0]).toContain('no-such-key');
   });
 
   test('word events point at the words of the original text', async () => {

@@ -88,5 +88,5 @@ export class LoudnessCalibration {
 }
 
 function cacheKey(engine: SpeechEngineV1, voice: VoiceProfile): string {
-  return `${engine.id}:${voice.id}:${JSON.stringify(voice.engines)}`;
+  return `${engine.id}:${voice.id}:${voice.engine}:${voice.key}`;
 }

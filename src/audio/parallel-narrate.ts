@@ -34,7 +34,7 @@ interface Part {
 export function narrateInParallel(
   engine: SpeechEngineV1,
   encoders: Mp3EncoderPool,
-  request: { text: string; voice: VoiceProfile; speed: SpeechSpeed; rateScale?: number; events?: { words?: boolean; phonemes?: boolean }; encoding?: EncodingOptions },
+  request: { text: string; voice: VoiceProfile; language?: string; speed: SpeechSpeed; rateScale?: number; events?: { words?: boolean; phonemes?: boolean }; encoding?: EncodingOptions },
   options: ParallelOptions,
 ): Narration {
   const segments = splitText(request.text, Math.min(engine.capabilities.maxCharactersPerCall, options.segmentLength * 2), options.segmentLength);

@@ -14,7 +14,7 @@ export const ConfigSchema = Type.Object({
     Type.String({ pattern: '^https?://', description: 'Base URL clients use to reach this server (for audio links).' }),
   ),
   RECITE_DATABASE: Type.String({ default: './data/recite.db', description: 'SQLite file, or :memory:.' }),
-  RECITE_ENGINE: Type.String({ default: 'espeak', description: 'Speech engine provider id.' }),
+  RECITE_ENGINE: Type.String({ default: 'builtin', description: 'Speech engine: builtin (every engine, each voice on its own), or one provider id.' }),
   RECITE_ENGINE_WORKERS: Type.Integer({ minimum: 0, maximum: 64, default: 0, description: 'Engine workers; 0 = one per core.' }),
   RECITE_ENCODER_WORKERS: Type.Integer({ minimum: 0, maximum: 64, default: 0, description: 'MP3 encoder workers; 0 = one per core.' }),
   RECITE_MP3_VBR_QUALITY: Type.Number({ minimum: 0, maximum: 9.99, default: 9, description: 'LAME VBR quality (0 best, 9.99 smallest); 9 is about 38 kbit/s for 22 kHz speech.' }),

@@ -8,7 +8,9 @@ import type {
 } from '../../spec/v1/speech-engine.ts';
 import type { EspeakVoiceSettings, WorkerRequest, WorkerResponse } from './espeak-protocol.ts';
 import { prepareText } from './espeak-text.ts';
+import { espeakVoiceSettings } from './espeak-voices.ts';
 import { workerUrl } from '../../../src/lib/worker-url.ts';
+import { abortError, streamJob } from '../stream-job.ts';
 
 /** How each API speed changes a voice's settings; `gentle` is a little slower, flatter and softer. */
 const SPEED_ADJUSTMENTS = {
@@ -45,8 +47,9 @@ function effectiveSettings(base: EspeakVoiceSettings, request: SynthesisRequest)
   };
 }
 
-export function espeakSettings(voice: VoiceProfile): EspeakVoiceSettings | undefined {
-  return voice.engines.espeak as EspeakVoiceSettings | undefined;
+/** The eSpeak settings of a request: the voice's character in the request's language. */
+export function espeakSettings(voice: VoiceProfile, language = voice.language): EspeakVoiceSettings | undefined {
+  return espeakVoiceSettings(voice.key, language);
 }
 
 export const createEspeakEngine: SpeechEngineFactory = ({ workers: size }) => {
@@ -169,7 +172,8 @@ export const createEspeakEngine: SpeechEngineFactory = ({ workers: size }) => {
         language: 'en-US',
         gender: 'female',
         age: 'adult',
-        engines: { espeak: { voice: 'en-us', pitch: 50, range: 50, rate: 150, volume: 100 } },
+        engine: 'espeak',
+        key: 'std-aria',
       };
       const drain = async (stream: AsyncIterable<PcmChunk>) => {
         for await (const _ of stream) {
@@ -195,9 +199,10 @@ export const createEspeakEngine: SpeechEngineFactory = ({ workers: size }) => {
 
     validateVoice(voice) {
       const settings = espeakSettings(voice);
-      if (!settings) return [`voice ${voice.id} has no eSpeak settings`];
+      if (!settings) return [`voice ${voice.id}: eSpeak has no settings for key "${voice.key}" in ${voice.language}`];
       const problems: string[] = [];
-      if (!knownVoices.has(settings.voice.toLowerCase())) problems.push(`voice ${voice.id}: unknown eSpeak voice "${settings.voice}"`);
+      // `knownVoices` holds the voice files the worker loaded at start-up, so a name set_voice cannot load is refused.
+      if (!knownVoices.has(settings.voice.toLowerCase())) problems.push(`voice ${voice.id}: eSpeak cannot load voice "${settings.voice}"`);
       if (settings.variant && !knownVariants.has(settings.variant)) {
         problems.push(`voice ${voice.id}: unknown eSpeak variant "${settings.variant}"`);
       }
@@ -249,8 +254,8 @@ export const createEspeakEngine: SpeechEngineFactory = ({ workers: size }) => {
 
   function synthesizeWith(request: SynthesisRequest, options: { signal?: AbortSignal }, background: boolean): AsyncIterable<PcmChunk> {
       if (request.continues) return withTrailingPause(request, options, background);
-      const base = espeakSettings(request.voice);
-      if (!base) throw new Error(`voice ${request.voice.id} has no eSpeak settings`);
+      const base = espeakSettings(request.voice, request.language);
+      if (!base) throw new Error(`voice ${request.voice.id} has no eSpeak settings for ${request.language ?? request.voice.language}`);
       if (stopped) throw new Error('engine stopped');
       const settings = effectiveSettings(base, request);
       // Linked to the caller's signal, and also fired when the consumer stops iterating early.
@@ -281,66 +286,12 @@ export const createEspeakEngine: SpeechEngineFactory = ({ workers: size }) => {
   }
 
   async function* withTrailingPause(request: SynthesisRequest, options: { signal?: AbortSignal }, background: boolean): AsyncIterable<PcmChunk> {
-    const pause = sentencePause(request, effectiveSettings(espeakSettings(request.voice)!, request));
+    const base = espeakSettings(request.voice, request.language);
+    if (!base) throw new Error(`voice ${request.voice.id} has no eSpeak settings for ${request.language ?? request.voice.language}`);
+    const pause = sentencePause(request, effectiveSettings(base, request));
     yield* synthesizeWith({ ...request, continues: false }, options, background);
     yield { samples: new Int16Array(await pause), events: [] };
   }
 
   return engine;
 };
-
-function abortError() {
-  return new DOMException('The synthesis was aborted', 'AbortError');
-}
-
-/**
- * Adapts push-style worker messages to an async iterator. The consumer pulls at its own pace; chunks produced faster
- * than they are consumed wait in `buffered` (bounded by one request's audio, which the caller already split).
- */
-function streamJob(
-  begin: (push: (chunk: PcmChunk) => void, finish: (error?: Error) => void) => () => void,
-  cancel: () => void,
-): AsyncIterable<PcmChunk> {
-  return {
-    [Symbol.asyncIterator]() {
-      const buffered: PcmChunk[] = [];
-      let done = false;
-      let failure: Error | undefined;
-      let wake: (() => void) | undefined;
-      const cleanup = begin(
-        (chunk) => {
-          buffered.push(chunk);
-          wake?.();
-        },
-        (error) => {
-          done = true;
-          failure = error;
-          wake?.();
-        },
-      );
-      return {
-        async next(): Promise<IteratorResult<PcmChunk>> {
-          while (true) {
-            const chunk = buffered.shift();
-            if (chunk) return { value: chunk, done: false };
-            if (done) {
-              cleanup();
-              if (failure) throw failure;
-              return { value: undefined, done: true };
-            }
-            await new Promise<void>((resolve) => (wake = resolve));
-            wake = undefined;
-          }
-        },
-        async return(): Promise<IteratorResult<PcmChunk>> {
-          // The consumer stopped early: cancel the work it no longer wants.
-          if (!done) cancel();
-          done = true;
-          buffered.length = 0;
-          cleanup();
-          return { value: undefined, done: true };
-        },
-      };
-    },
-  };
-}

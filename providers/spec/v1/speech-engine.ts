@@ -14,10 +14,18 @@ export interface VoiceProfile {
   gender: 'female' | 'male' | 'neutral';
   age: 'child' | 'adult' | 'senior';
   /**
-   * Engine-specific settings keyed by engine id, e.g. `{ espeak: { voice: 'en-us', variant: 'f3', pitch: 60 } }`.
-   * An engine must reject (at start-up, via `validateVoice`) a profile whose hints it cannot honour.
+   * Id of the engine that speaks this voice in its own language (`espeak`, `flite`, ...). The app never sees an engine's
+   * settings: each engine keeps a private table from `key` to its settings, and must reject (at start-up, via
+   * `validateVoice`) a key it does not know or cannot load.
    */
-  engines: Record<string, unknown>;
+  engine: string;
+  /** The engine-private settings key, e.g. `std-aria`. */
+  key: string;
+  /**
+   * The voice reads every catalog language: each sentence is spoken in its detected language, with this voice's
+   * character, by an engine that speaks that language.
+   */
+  multilingual?: boolean;
 }
 
 /** Delivery speed as the API exposes it. */
@@ -27,6 +35,11 @@ export interface SynthesisRequest {
   /** Plain text (already normalised by recite); engines must treat it as text, never as markup. */
   text: string;
   voice: VoiceProfile;
+  /**
+   * Language of this text (BCP 47 or a primary subtag such as `es`) when it differs from the voice's own; the engine
+   * speaks it with the voice's character (gender, pitch, pace). Absent: `voice.language`.
+   */
+  language?: string;
   speed: SpeechSpeed;
   /** Extra speaking-rate factor on top of `speed` (0.25-4; OpenAI-compatible requests), 1 when absent. */
   rateScale?: number;

@@ -11,6 +11,8 @@ import { enqueueWebhook } from '../webhooks/webhook-job.ts';
 export interface NarrationJobInput {
   text: string;
   voiceId: string;
+  /** Forced language for the whole text; absent = per sentence for multilingual voices. */
+  language?: string;
   speed: SpeechSpeed;
   characters: number;
   credits: number;
@@ -44,7 +46,7 @@ export function narrationJobHandler(services: Services): JobHandler {
       if (!voice) throw new PermanentJobError(`voice ${input.voiceId} no longer exists`);
       const key = narrationAudioKey(job.id);
       const total = input.text.length;
-      const narration = narrateInParallel(services.engine, services.encoders, { text: input.text, voice, speed: input.speed, events: { words: true } }, {
+      const narration = narrateInParallel(services.engine, services.encoders, { text: input.text, voice, language: input.language, speed: input.speed, events: { words: true } }, {
         signal,
         parallelism: services.engine.capabilities.concurrency,
         segmentLength: JOB_SEGMENT_CHARACTERS,

@@ -1,3 +1,4 @@
+import { CATALOG_LANGUAGES } from '../../../providers/language/detect.ts';
 import { wordTimings } from '../../audio/captions.ts';
 import { completeMp3, STREAM_MP3_KBPS } from '../../audio/complete-file.ts';
 import type { EncodingOptions } from '../../audio/mp3-encoder-pool.ts';
@@ -21,6 +22,8 @@ export interface ValidSpeechRequest {
   format: (typeof FORMATS)[number];
   characters: number;
   credits: number;
+  /** Forces one language for the whole text (multilingual voices otherwise detect it per sentence). */
+  language?: string;
   /** Extra rate factor (OpenAI-compatible `speed`). */
   rateScale?: number;
   /** JSON responses include word timings. */
@@ -49,7 +52,7 @@ export function parseSpeechRequest(raw: string): ValidSpeechRequest {
     callbackUrl = url.href;
   }
   if (fields.delivery !== undefined && fields.delivery !== 'audio' && fields.delivery !== 'link') throw new AppError('invalid_request', 'The field `delivery` must be "audio" or "link".');
-  for (const name of ['voice', 'speed', 'format'] as const) {
+  for (const name of ['voice', 'speed', 'format', 'language'] as const) {
     if (fields[name] !== undefined && typeof fields[name] !== 'string') throw new AppError('invalid_request', `The field \`${name}\` must be a string.`);
   }
   const text = fields.text;
@@ -63,6 +66,10 @@ export function parseSpeechRequest(raw: string): ValidSpeechRequest {
   if (!voice) throw new AppError('invalid_voice', `Unknown voice "${truncate(voiceId)}". GET /api/v1/voices lists the valid ids.`);
   const speed = (fields.speed as string | undefined) ?? 'normal';
   if (!(SPEEDS as readonly string[]).includes(speed)) throw new AppError('invalid_speed', `Unknown speed "${truncate(speed)}"; use slow, normal or gentle.`);
+  const language = fields.language as string | undefined;
+  if (language !== undefined && !(CATALOG_LANGUAGES as readonly string[]).includes(language.split('-')[0]!.toLowerCase())) {
+    throw new AppError('invalid_request', `Unknown language "${truncate(language)}"; use one of ${CATALOG_LANGUAGES.join(', ')}.`);
+  }
   const format = (fields.format as string | undefined) ?? 'mp3';
   if (!(FORMATS as readonly string[]).includes(format)) throw new AppError('invalid_request', `Unknown format "${truncate(format)}"; use mp3 or json.`);
   return {
@@ -75,6 +82,7 @@ export function parseSpeechRequest(raw: string): ValidSpeechRequest {
     timestamps: fields.timestamps === true,
     callbackUrl,
     delivery: fields.delivery as ValidSpeechRequest['delivery'],
+    ...(language !== undefined ? { language } : {}),
   };
 }
 
@@ -174,7 +182,7 @@ export async function synthesizeDirect(
   const events = request.format === 'json' && request.timestamps ? { words: true } : undefined;
   const complete = output.complete ?? (request.format === 'json' ? completeMp3 : undefined);
   const encoding = output.encoding ?? (complete ? {} : { bitrate: STREAM_MP3_KBPS });
-  const narration = narrateInParallel(services.engine, services.encoders, { text: request.text, voice: request.voice, speed: request.speed, rateScale: request.rateScale, events, encoding }, {
+  const narration = narrateInParallel(services.engine, services.encoders, { text: request.text, voice: request.voice, language: request.language, speed: request.speed, rateScale: request.rateScale, events, encoding }, {
     signal,
     parallelism: services.engine.capabilities.concurrency,
     segmentLength: DIRECT_SEGMENT_CHARACTERS,
@@ -301,7 +309,7 @@ export async function enqueueNarration(services: Services, principal: Principal,
   const reservationId = reserveCredits(services, principal, request, 'narration_job', JOB_HOLD_MS);
   let jobId: string;
   try {
-    const input: NarrationJobInput = { text: request.text, voiceId: request.voice.id, speed: request.speed, characters: request.characters, credits: request.credits, callbackUrl: request.callbackUrl };
+    const input: NarrationJobInput = { text: request.text, voiceId: request.voice.id, language: request.language, speed: request.speed, characters: request.characters, credits: request.credits, callbackUrl: request.callbackUrl };
     jobId = services.scheduler.enqueue({ kind: 'narration', input, accountId: principal.accountId, apiKeyId: principal.apiKeyId, reservationId, total: request.text.length }).id;
   } catch (error) {
     services.ledger.voidEventually(reservationId, 'enqueue_failed');

@@ -22,7 +22,7 @@ export const VoiceRecord = t.Object({
 
 export const VoiceList = t.Object({ voices: t.Array(VoiceRecord), count: t.Integer() });
 
-export function voiceRecord(voice: CatalogVoice, engine: string) {
+export function voiceRecord(voice: CatalogVoice) {
   return {
     id: voice.id,
     name: voice.name,
@@ -31,7 +31,7 @@ export function voiceRecord(voice: CatalogVoice, engine: string) {
     gender: voice.gender,
     age: voice.age,
     description: voice.description,
-    engine,
+    engine: voice.engine,
     sample_url: `/api/v1/voices/${voice.id}/sample.mp3`,
   };
 }
@@ -49,7 +49,7 @@ export function voicesModule(services: Services) {
     .use(apiKeyAuth(services))
     .get(
       '/api/v1/voices',
-      () => ({ voices: VOICES.map((voice) => voiceRecord(voice, services.engine.id)), count: VOICES.length }),
+      () => ({ voices: VOICES.map((voice) => voiceRecord(voice)), count: VOICES.length }),
       {
         auth: 'apiKey',
         detail: {

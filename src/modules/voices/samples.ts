@@ -18,5 +18,13 @@ const SAMPLES: Record<string, string> = {
 };
 
 export function sampleText(voice: CatalogVoice): string {
-  return SAMPLES[voice.language.split('-')[0]!] ?? SAMPLES.en!;
+  return sampleInLanguage(voice.language);
 }
+
+/** The fixed sample sentence of a language (BCP 47 tag or primary subtag); English when there is none. */
+export function sampleInLanguage(language: string): string {
+  return SAMPLES[language.split('-')[0]!.toLowerCase()] ?? SAMPLES.en!;
+}
+
+/** Primary subtags with a sample sentence: every catalog language. */
+export const SAMPLE_LANGUAGES = Object.keys(SAMPLES);

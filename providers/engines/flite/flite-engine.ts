@@ -1,0 +1,245 @@
+import type { PcmChunk, SpeechEngineFactory, SpeechEngineV1, SynthesisRequest, VoiceProfile } from '../../spec/v1/speech-engine.ts';
+import { workerUrl } from '../../../src/lib/worker-url.ts';
+import { abortError, streamJob } from '../stream-job.ts';
+import type { FliteRawEvent, FliteWorkerRequest, FliteWorkerResponse } from './flite-protocol.ts';
+import { FLITE_BASE_STRETCH, FLITE_VOICE_NAMES, fliteVoiceSettings } from './flite-voices.ts';
+
+/**
+ * Flite (CMU), compiled to WASI, speaking US English with natural-sounding clustergen voices: in the pocketsphinx
+ * round trip of scripts/bench-voices.ts it is understood about nine times better than eSpeak NG's English.
+ * One Flite run per worker at a time; the pool has its own workers, separate from eSpeak's.
+ */
+const SPEED_ADJUSTMENTS = {
+  slow: { stretch: 1 / 0.78, flatten: 1, gain: 1 },
+  normal: { stretch: 1, flatten: 1, gain: 1 },
+  gentle: { stretch: 1 / 0.88, flatten: 0.6, gain: 0.8 },
+} as const;
+
+interface Job {
+  id: number;
+  message: Extract<FliteWorkerRequest, { type: 'synthesize' }>;
+  push(chunk: PcmChunk): void;
+  finish(error?: Error): void;
+  signal: AbortSignal;
+}
+
+interface PoolWorker {
+  worker: Worker;
+  job?: Job;
+}
+
+export const createFliteEngine: SpeechEngineFactory = ({ workers: size }) => {
+  const workers: PoolWorker[] = [];
+  const queue: Job[] = [];
+  const idleQueue: Job[] = [];
+  let sampleRate = 22050;
+  let nextId = 1;
+  let stopped = false;
+  let startFailure: Error | undefined;
+  /** Every worker started, ready or still compiling, so stop() ends them all. */
+  const spawned = new Set<Worker>();
+
+  const dispatch = () => {
+    while (queue.length > 0 || idleQueue.length > 0) {
+      const idle = workers.find((entry) => !entry.job);
+      if (!idle) return;
+      const job = (queue.shift() ?? idleQueue.shift())!;
+      if (job.signal.aborted) {
+        job.finish(abortError());
+        continue;
+      }
+      idle.job = job;
+      idle.worker.postMessage(job.message);
+    }
+  };
+
+  const toChunk = (samples: Int16Array, events: FliteRawEvent[]): PcmChunk => ({
+    samples,
+    events: events.map((event) => ({
+      type: event.type,
+      textOffset: event.textOffset,
+      textLength: event.textLength,
+      sample: event.sample,
+      ...(event.phoneme !== undefined ? { phoneme: event.phoneme } : {}),
+    })),
+  });
+
+  const spawn = () =>
+    new Promise<void>((resolve, reject) => {
+      if (stopped) return reject(new Error('engine stopped'));
+      const worker = new Worker(workerUrl(import.meta.url, './flite-worker.ts', 'providers/engines/flite/flite-worker.ts'));
+      const entry: PoolWorker = { worker };
+      spawned.add(worker);
+      worker.onmessage = (message: MessageEvent<FliteWorkerResponse>) => {
+        const data = message.data;
+        switch (data.type) {
+          case 'ready':
+            sampleRate = data.sampleRate;
+            workers.push(entry);
+            resolve();
+            dispatch();
+            break;
+          case 'fatal':
+            reject(new Error(`Flite worker failed to start: ${data.message}`));
+            break;
+          case 'chunk':
+            // A run already under way when the caller aborted still arrives; it is dropped, not delivered.
+            if (entry.job?.id === data.id && !entry.job.signal.aborted) entry.job.push(toChunk(data.samples, data.events));
+            break;
+          case 'done':
+          case 'failed': {
+            const job = entry.job;
+            entry.job = undefined;
+            if (job?.id === data.id) {
+              if (data.type === 'failed') job.finish(new Error(data.message));
+              else if (job.signal.aborted) job.finish(abortError());
+              else job.finish();
+            }
+            dispatch();
+            break;
+          }
+        }
+      };
+      worker.onerror = (event) => {
+        const job = entry.job;
+        entry.job = undefined;
+        job?.finish(new Error(`Flite worker crashed: ${event.message}`));
+        spawned.delete(worker);
+        if (workers.includes(entry)) {
+          workers.splice(workers.indexOf(entry), 1);
+          if (!stopped) spawn().then(dispatch, () => {});
+        } else reject(new Error(event.message));
+      };
+    });
+
+  let launched = false;
+  let launchTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Spawns the workers once and warms them in the background. */
+  const launch = () => {
+    if (launched || stopped) return;
+    launched = true;
+    void Promise.allSettled(Array.from({ length: size }, () => spawn())).then((results) => {
+      const failure = results.find((result) => result.status === 'rejected');
+      if (workers.length === 0 && failure) {
+        startFailure = failure.reason instanceof Error ? failure.reason : new Error(String(failure.reason));
+        for (const job of [...queue.splice(0), ...idleQueue.splice(0)]) job.finish(startFailure);
+      }
+    });
+    // WebAssembly tiers up after it has run a while; warm each worker in the background at the lowest priority.
+    const warm: VoiceProfile = { id: 'warm-up', language: 'en-US', gender: 'female', age: 'adult', engine: 'flite', key: 'std-aria' };
+    for (let round = 0; round < size * 2; round++) {
+      void (async () => {
+        for await (const _ of synthesizeWith({ text: 'Warming up the narration engine, one two three.', voice: warm, speed: 'normal' }, {}, true)) {
+          // discard
+        }
+      })().catch(() => {});
+    }
+  };
+
+  const engine: SpeechEngineV1 = {
+    specificationVersion: 'v1',
+    id: 'flite',
+    get sampleRate() {
+      return sampleRate;
+    },
+    capabilities: {
+      languages: ['en'],
+      wordEvents: true,
+      phonemeEvents: true,
+      maxCharactersPerCall: 50_000,
+      concurrency: size,
+    },
+
+    async start() {
+      // Compiling the 12 MB program takes a second or more per worker; the server does not wait for it (start-up
+      // must stay under 1.5 s), and the compile waits a moment (or for the first request) so it does not slow the rest
+      // of start-up. Requests queue until a worker is ready; if none can start, they fail with the reason.
+      launchTimer = setTimeout(launch, 1500);
+      launchTimer.unref?.();
+    },
+
+    validateVoice(voice) {
+      const settings = fliteVoiceSettings(voice.key);
+      if (!settings) return [`voice ${voice.id}: Flite has no settings for key "${voice.key}"`];
+      const problems: string[] = [];
+      if (!FLITE_VOICE_NAMES.includes(settings.voice)) problems.push(`voice ${voice.id}: Flite has no voice "${settings.voice}"`);
+      if (!voice.language.toLowerCase().startsWith('en')) problems.push(`voice ${voice.id}: Flite speaks English only, not ${voice.language}`);
+      if (settings.pitch !== undefined && !(settings.pitch >= 40 && settings.pitch <= 400)) problems.push(`voice ${voice.id}: pitch must be 40-400 Hz`);
+      if (!(settings.stretch >= 0.5 && settings.stretch <= 2)) problems.push(`voice ${voice.id}: stretch must be 0.5-2`);
+      if (!(settings.formant >= 0.7 && settings.formant <= 1.6)) problems.push(`voice ${voice.id}: formant must be 0.7-1.6`);
+      return problems;
+    },
+
+    synthesize(request, options = {}) {
+      return synthesizeWith(request, options, false);
+    },
+
+    queueDepth: () => queue.length,
+
+    async stop() {
+      stopped = true;
+      clearTimeout(launchTimer);
+      for (const job of [...queue.splice(0), ...idleQueue.splice(0)]) job.finish(new Error('engine stopped'));
+      for (const entry of workers.splice(0)) entry.job?.finish(new Error('engine stopped'));
+      for (const worker of spawned) worker.terminate();
+      spawned.clear();
+    },
+  };
+
+  function synthesizeWith(request: SynthesisRequest, options: { signal?: AbortSignal }, background: boolean): AsyncIterable<PcmChunk> {
+    // A part that continues needs no added pause: Flite ends every run with the pause it leaves after a sentence
+    // (~0.2 s), and the worker trims the next part's leading silence to 50 ms.
+    const settings = fliteVoiceSettings(request.voice.key);
+    if (!settings) throw new Error(`voice ${request.voice.id} has no Flite settings`);
+    const language = (request.language ?? request.voice.language).toLowerCase();
+    if (!language.startsWith('en')) throw new Error(`Flite speaks English only, not ${language}`);
+    if (stopped) throw new Error('engine stopped');
+    if (startFailure) throw startFailure;
+    launch();
+    const adjustment = SPEED_ADJUSTMENTS[request.speed];
+    const controller = new AbortController();
+    const forward = () => controller.abort(options.signal?.reason);
+    if (options.signal?.aborted) forward();
+    options.signal?.addEventListener('abort', forward, { once: true });
+    const signal = controller.signal;
+    return streamJob(
+      (push, finish) => {
+        const id = nextId++;
+        const message: Extract<FliteWorkerRequest, { type: 'synthesize' }> = {
+          type: 'synthesize',
+          id,
+          text: request.text,
+          settings,
+          // The OpenAI scale is 0.25-4; Flite slows and speeds smoothly over that whole span.
+          stretch: (FLITE_BASE_STRETCH[settings.voice] * settings.stretch * adjustment.stretch) / (request.rateScale ?? 1),
+          flatten: adjustment.flatten,
+          gain: settings.gain * adjustment.gain,
+          words: request.events?.words ?? false,
+          phonemes: request.events?.phonemes ?? false,
+        };
+        const job: Job = { id, message, push, finish, signal };
+        const onAbort = () => {
+          const owner = workers.find((entry) => entry.job === job);
+          if (owner) owner.worker.postMessage({ type: 'cancel', id } satisfies FliteWorkerRequest);
+          else {
+            for (const list of [queue, idleQueue]) {
+              const index = list.indexOf(job);
+              if (index >= 0) list.splice(index, 1);
+            }
+            finish(abortError());
+          }
+        };
+        signal.addEventListener('abort', onAbort, { once: true });
+        (background ? idleQueue : queue).push(job);
+        dispatch();
+        return () => {
+          signal.removeEventListener('abort', onAbort);
+          options.signal?.removeEventListener('abort', forward);
+        };
+      },
+      () => controller.abort(),
+    );
+  }
+
+  return engine;
+};
