@@ -76,8 +76,16 @@ export function createServices(config: Config, overrides: ServiceOverrides = {})
   const environment = overrides.environment ?? process.env;
   const db = openDatabase(config.databasePath);
   const metrics = overrides.metrics ?? createMetrics();
-  const baseEngine = overrides.engine ?? speechEngineFactory(config.engine)({ workers: config.engineWorkers, environment });
-  const engine = instrumentEngine(baseEngine, metrics, () => readiness.recordSynthesis());
+  // Every engine is measured on its own (under the voice router), so metrics name the engine that did the work.
+  const measured: SpeechEngineV1[] = [];
+  const measure = (engine: SpeechEngineV1) => {
+    const wrapped = instrumentEngine(engine, metrics, () => readiness.recordSynthesis());
+    measured.push(wrapped);
+    return wrapped;
+  };
+  const engine = overrides.engine
+    ? measure(overrides.engine)
+    : speechEngineFactory(config.engine, measure)({ workers: config.engineWorkers, environment });
   const encoders = instrumentEncoders(createMp3EncoderPool({ workers: config.encoderWorkers, vbrQuality: config.mp3VbrQuality }), config.encoderWorkers);
   const accounts = new AccountStore(db, clock, ids);
   const ledger = new Ledger(db, clock, ids);
@@ -98,9 +106,9 @@ export function createServices(config: Config, overrides: ServiceOverrides = {})
       },
     },
   });
-  const readiness = createReadiness({ pingDatabase: () => pingDatabase(db), storage, moderator, engine: baseEngine, probeVoice: VOICES[0]!, ...overrides.readiness });
+  const readiness = createReadiness({ pingDatabase: () => pingDatabase(db), storage, moderator, engine, probeVoice: VOICES[0]!, ...overrides.readiness });
   metrics.setCollectors({
-    engineQueueDepth: () => ({ [engine.id]: engine.queueDepth() }),
+    engineQueueDepth: () => Object.fromEntries(measured.map((one) => [one.id, one.queueDepth()])),
     encoderQueue: () => encoders.stats(),
     jobsByState: () => scheduler.stats().byState,
     oldestWaitingJobAgeSeconds: () => scheduler.stats().oldestWaitingMs / 1000,
