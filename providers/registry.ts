@@ -17,11 +17,17 @@ export const SPEECH_ENGINES: Record<string, SpeechEngineFactory> = {
  * by the engine it names; a single id runs that engine alone (it must then speak every catalog voice). Ids may also
  * be joined with `+` (`espeak+flite`); the first listed engine is preferred for languages several engines speak.
  */
-export function speechEngineFactory(id: string, wrap: (engine: SpeechEngineV1) => SpeechEngineV1 = (engine) => engine): SpeechEngineFactory {
+export function speechEngineFactory(
+  id: string,
+  wrap: (engine: SpeechEngineV1) => SpeechEngineV1 = (engine) => engine,
+): SpeechEngineFactory {
   const ids = id === 'builtin' || id === '' ? Object.keys(SPEECH_ENGINES) : id.split('+');
   const factories = ids.map((name) => {
     const factory = SPEECH_ENGINES[name];
-    if (!factory) throw new Error(`RECITE_ENGINE: unknown speech engine "${name}" (known: builtin, ${Object.keys(SPEECH_ENGINES).join(', ')})`);
+    if (!factory)
+      throw new Error(
+        `RECITE_ENGINE: unknown speech engine "${name}" (known: builtin, ${Object.keys(SPEECH_ENGINES).join(', ')})`,
+      );
     return factory;
   });
   // `wrap` sees each engine itself, under the router (the app measures every engine this way).

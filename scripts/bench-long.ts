@@ -18,31 +18,57 @@ const voiceEngine = findVoice(voiceId)?.engine ?? 'unknown';
 const targetSeconds = ((voiceEngine === 'flite' ? 720 : 300) * characters) / 1_000_000;
 const root = join(import.meta.dir, '..');
 const directory = mkdtempSync(join(tmpdir(), 'recite-bench-long-'));
-const environment = { PATH: process.env.PATH, RECITE_DATABASE: join(directory, 'recite.db'), RECITE_STORAGE: `file:${join(directory, 'audio')}`, RECITE_PORT: '0', RECITE_LOG_LEVEL: 'warn' };
-const admin = (...args: string[]) => JSON.parse(spawnSync(process.execPath, ['src/index.ts', 'admin', ...args], { cwd: root, env: environment, encoding: 'utf8' }).stdout);
-const account = admin('create-account', '--email', 'bench@example.test', '--password', 'bench-password', '--plan', 'studio');
+const environment = {
+  PATH: process.env.PATH,
+  RECITE_DATABASE: join(directory, 'recite.db'),
+  RECITE_STORAGE: `file:${join(directory, 'audio')}`,
+  RECITE_PORT: '0',
+  RECITE_LOG_LEVEL: 'warn',
+};
+const admin = (...args: string[]) =>
+  JSON.parse(
+    spawnSync(process.execPath, ['src/index.ts', 'admin', ...args], { cwd: root, env: environment, encoding: 'utf8' })
+      .stdout,
+  );
+const account = admin(
+  'create-account',
+  '--email',
+  'bench@example.test',
+  '--password',
+  'bench-password',
+  '--plan',
+  'studio',
+);
 admin('grant-credits', '--account', account.id, '--credits', '200000');
 const { key } = admin('create-key', '--account', account.id);
 
-const server = spawn(process.execPath, ['src/index.ts'], { cwd: root, env: { ...environment, RECITE_LOG_LEVEL: 'info' } });
+const server = spawn(process.execPath, ['src/index.ts'], {
+  cwd: root,
+  env: { ...environment, RECITE_LOG_LEVEL: 'info' },
+});
 let log = '';
-const url = await new Promise<string>((resolve) => server.stderr.on('data', (chunk: Buffer) => {
-  log += chunk.toString();
-  const match = /"url":"([^"]+)"/.exec(log);
-  if (match) resolve(match[1]!);
-}));
-const peakRss = () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const url = await new Promise<string>((resolve) =>
+  server.stderr.on('data', (chunk: Buffer) => {
+    log += chunk.toString();
+    const match = /"url":"([^"]+)"/.exec(log);
+    if (match) resolve(match[1]!);
+  }),
+);
+const peakRss = () =>
+  Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 await Bun.sleep(3000); // let the background JIT warm-up finish, as on a server that has been up a while
 
 const text = englishText(characters);
 const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
 const started = performance.now();
-const accepted = await (await fetch(`${url}api/v1/tts`, { method: 'POST', headers, body: JSON.stringify({ text, voice: voiceId }) })).json() as { jobId: string };
+const accepted = (await (
+  await fetch(`${url}api/v1/tts`, { method: 'POST', headers, body: JSON.stringify({ text, voice: voiceId }) })
+).json()) as { jobId: string };
 const acceptedMs = performance.now() - started;
 let view: Record<string, any> = {};
 let lastPercent = -1;
 while (true) {
-  view = await (await fetch(`${url}api/v1/tts?jobId=${accepted.jobId}`, { headers })).json() as Record<string, any>;
+  view = (await (await fetch(`${url}api/v1/tts?jobId=${accepted.jobId}`, { headers })).json()) as Record<string, any>;
   if (view.status === 'completed' || view.status === 'failed') break;
   if (view.progress?.percent !== lastPercent && view.progress?.percent % 10 === 0) {
     lastPercent = view.progress.percent;
@@ -56,12 +82,34 @@ server.kill('SIGTERM');
 if (view.status !== 'completed') throw new Error(`job ${view.status}: ${JSON.stringify(view)}`);
 const file = join(directory, 'audio', 'narrations', `${accepted.jobId}.mp3`);
 // Counting MP3 frames (576 samples each at 22,050 Hz) measures the real length; ffprobe's format duration is a guess from the bitrate.
-const probe = spawnSync('ffprobe', ['-v', 'error', '-count_packets', '-select_streams', 'a:0', '-show_entries', 'stream=nb_read_packets,sample_rate', '-of', 'csv=p=0', file], { encoding: 'utf8' });
-const [sampleRate, packets] = probe.status === 0 ? probe.stdout.trim().split(',').map(Number) : [Number.NaN, Number.NaN];
+const probe = spawnSync(
+  'ffprobe',
+  [
+    '-v',
+    'error',
+    '-count_packets',
+    '-select_streams',
+    'a:0',
+    '-show_entries',
+    'stream=nb_read_packets,sample_rate',
+    '-of',
+    'csv=p=0',
+    file,
+  ],
+  { encoding: 'utf8' },
+);
+const [sampleRate, packets] =
+  probe.status === 0 ? probe.stdout.trim().split(',').map(Number) : [Number.NaN, Number.NaN];
 const decodedSeconds = (packets! * 576) / sampleRate!;
 const audioSeconds = view.duration_ms / 1000;
-console.log(`\n[long narration] ${text.length.toLocaleString('en-US')} characters -> ${(view.bytes / 1024 / 1024).toFixed(1)} MB MP3`);
-console.log(`  voice ${voiceId} (${voiceEngine}); 202 after ${acceptedMs.toFixed(0)} ms; completed after ${wallSeconds.toFixed(1)} s (target < ${targetSeconds.toFixed(0)} s)`);
-console.log(`  audio ${(audioSeconds / 3600).toFixed(2)} h (${audioSeconds.toFixed(0)} s; ffprobe: ${decodedSeconds.toFixed(0)} s) -> ${(audioSeconds / wallSeconds).toFixed(0)}x real time`);
+console.log(
+  `\n[long narration] ${text.length.toLocaleString('en-US')} characters -> ${(view.bytes / 1024 / 1024).toFixed(1)} MB MP3`,
+);
+console.log(
+  `  voice ${voiceId} (${voiceEngine}); 202 after ${acceptedMs.toFixed(0)} ms; completed after ${wallSeconds.toFixed(1)} s (target < ${targetSeconds.toFixed(0)} s)`,
+);
+console.log(
+  `  audio ${(audioSeconds / 3600).toFixed(2)} h (${audioSeconds.toFixed(0)} s; ffprobe: ${decodedSeconds.toFixed(0)} s) -> ${(audioSeconds / wallSeconds).toFixed(0)}x real time`,
+);
 console.log(`  server peak RSS ${rss.toFixed(0)} MB (target < 512 MB)`);
 rmSync(directory, { recursive: true, force: true });

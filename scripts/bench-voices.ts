@@ -42,7 +42,8 @@ export const SENTENCES = [
   'A small red car stopped outside the house next door.',
 ];
 
-const argument = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+const argument = (name: string) =>
+  process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined;
 const only = argument('--voices')?.split(',');
 const directory = mkdtempSync(join(tmpdir(), 'recite-bench-voices-'));
 
@@ -53,7 +54,12 @@ for (const tool of ['sox', 'pocketsphinx_continuous']) {
   }
 }
 
-const words = (text: string) => text.toLowerCase().replace(/[^a-z' ]+/g, ' ').split(/\s+/).filter(Boolean);
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z' ]+/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
 
 /** Word-level Levenshtein distance / reference length. */
 export function wordErrorRate(reference: string[], hypothesis: string[]): number {
@@ -93,7 +99,9 @@ function wave(samples: Int16Array, sampleRate: number): Uint8Array {
 function recognise(file: string): number {
   const resampled = `${file}.16k.wav`;
   spawnSync('sox', [file, '-r', '16000', '-c', '1', '-b', '16', resampled]);
-  const result = spawnSync('pocketsphinx_continuous', ['-infile', resampled, '-logfn', '/dev/null'], { encoding: 'utf8' });
+  const result = spawnSync('pocketsphinx_continuous', ['-infile', resampled, '-logfn', '/dev/null'], {
+    encoding: 'utf8',
+  });
   const reference = words(SENTENCES.join(' '));
   return wordErrorRate(reference, words(result.stdout));
 }
@@ -106,7 +114,14 @@ await engine.start();
 await Bun.sleep(5000);
 
 console.log('[voices] pocketsphinx round trip on', SENTENCES.length, 'sentences; speed on one worker per engine');
-console.log('voice'.padEnd(18), 'engine'.padEnd(7), 'lang'.padEnd(6), 'WER'.padStart(7), 'speed'.padStart(9), ' target');
+console.log(
+  'voice'.padEnd(18),
+  'engine'.padEnd(7),
+  'lang'.padEnd(6),
+  'WER'.padStart(7),
+  'speed'.padStart(9),
+  ' target',
+);
 const english = VOICES.filter((voice) => voice.language.startsWith('en-') && (!only || only.includes(voice.id)));
 const fliteSpeeds: number[] = [];
 for (const voice of english) {
@@ -136,11 +151,20 @@ for (const voice of english) {
   const wer = recognise(file);
   const target = voice.id === 'std-aria' ? 0.12 : voice.language === 'en-US' ? 0.2 : undefined;
   const verdict = target === undefined ? '' : `<= ${percent(target)} ${wer <= target ? 'ok' : 'MISSED'}`;
-  console.log(voice.id.padEnd(18), spokenBy.padEnd(7), voice.language.padEnd(6), percent(wer).padStart(7), `${speed.toFixed(1)}x`.padStart(9), ' ' + verdict);
+  console.log(
+    voice.id.padEnd(18),
+    spokenBy.padEnd(7),
+    voice.language.padEnd(6),
+    percent(wer).padStart(7),
+    `${speed.toFixed(1)}x`.padStart(9),
+    ' ' + verdict,
+  );
 }
 if (fliteSpeeds.length > 0) {
   const median = [...fliteSpeeds].sort((a, b) => a - b)[Math.floor(fliteSpeeds.length / 2)]!;
-  console.log(`Flite synthesis: median ${median.toFixed(1)}x real time on one worker (target >= 30x per core) ${median >= 30 ? 'ok' : 'MISSED'}`);
+  console.log(
+    `Flite synthesis: median ${median.toFixed(1)}x real time on one worker (target >= 30x per core) ${median >= 30 ? 'ok' : 'MISSED'}`,
+  );
 }
 await engine.stop();
 

@@ -26,4 +26,6 @@ if (!result.success) {
   process.exit(1);
 }
 const size = Bun.file(outfile).size;
-console.log(`built ${outfile} (${(size / 1024 / 1024).toFixed(1)} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `built ${outfile} (${(size / 1024 / 1024).toFixed(1)} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);

@@ -21,10 +21,14 @@ try {
   const response = await createApp(services).handle(new Request('http://localhost/openapi.json'));
   const file = process.argv[2] ?? join(directory, 'openapi.json');
   writeFileSync(file, JSON.stringify(await response.json(), null, 2));
-  const lint = spawnSync(join(import.meta.dir, '../node_modules/.bin/redocly'), ['lint', '--extends', 'recommended', file], {
-    stdio: 'inherit',
-    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-  });
+  const lint = spawnSync(
+    join(import.meta.dir, '../node_modules/.bin/redocly'),
+    ['lint', '--extends', 'recommended', file],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    },
+  );
   status = lint.status ?? 1;
 } finally {
   await services.stop();

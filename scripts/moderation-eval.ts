@@ -17,12 +17,24 @@ const provider = createModerator(providerId, process.env);
 const setName = process.argv.includes('--set') ? process.argv[process.argv.indexOf('--set') + 1]! : 'test-set';
 // Several sets may be named, comma-separated; their figures are pooled (and split by language below).
 const lines: string[] = [];
-for (const name of setName.split(',')) lines.push(...(await Bun.file(new URL(`../providers/moderation/local/data/${name}.jsonl`, import.meta.url)).text()).trim().split('\n'));
-const examples = lines.filter((line) => line.trim()).map((line) => JSON.parse(line) as { text: string; labels: ModerationCategory[]; language?: string });
+for (const name of setName.split(','))
+  lines.push(
+    ...(await Bun.file(new URL(`../providers/moderation/local/data/${name}.jsonl`, import.meta.url)).text())
+      .trim()
+      .split('\n'),
+  );
+const examples = lines
+  .filter((line) => line.trim())
+  .map((line) => JSON.parse(line) as { text: string; labels: ModerationCategory[]; language?: string });
 /** Per language: true positives and positives per category, benign texts and those flagged. */
-const perLanguage = new Map<string, { positives: Record<string, number>; found: Record<string, number>; benign: number; benignFlagged: number }>();
+const perLanguage = new Map<
+  string,
+  { positives: Record<string, number>; found: Record<string, number>; benign: number; benignFlagged: number }
+>();
 
-const stats = Object.fromEntries(MODERATION_CATEGORIES.map((category) => [category, { truePositive: 0, falsePositive: 0, falseNegative: 0 }]));
+const stats = Object.fromEntries(
+  MODERATION_CATEGORIES.map((category) => [category, { truePositive: 0, falsePositive: 0, falseNegative: 0 }]),
+);
 let benign = 0;
 let benignFlagged = 0;
 const errors: string[] = [];
@@ -56,7 +68,10 @@ for (const example of examples) {
   }
   const missed = example.labels.filter((label) => !flagged.includes(label));
   const extra = flagged.filter((label) => !example.labels.includes(label));
-  if (missed.length || extra.length) errors.push(`${missed.length ? `missed ${missed.join(',')}` : ''}${extra.length ? ` flagged ${extra.join(',')}` : ''}: ${example.text}`);
+  if (missed.length || extra.length)
+    errors.push(
+      `${missed.length ? `missed ${missed.join(',')}` : ''}${extra.length ? ` flagged ${extra.join(',')}` : ''}: ${example.text}`,
+    );
 }
 
 console.log(`provider ${provider.id}, ${setName}: ${examples.length} examples (${benign} benign)\n`);
@@ -67,11 +82,15 @@ for (const category of MODERATION_CATEGORIES) {
   const precision = truePositive / Math.max(1, truePositive + falsePositive);
   const recall = truePositive / Math.max(1, truePositive + falseNegative);
   if (recall < 0.9) ok = false;
-  console.log(`${category.padEnd(22)}${precision.toFixed(3).padStart(9)}${recall.toFixed(3).padStart(8)}  (${truePositive}/${falsePositive}/${falseNegative})`);
+  console.log(
+    `${category.padEnd(22)}${precision.toFixed(3).padStart(9)}${recall.toFixed(3).padStart(8)}  (${truePositive}/${falsePositive}/${falseNegative})`,
+  );
 }
 const falsePositiveRate = benignFlagged / Math.max(1, benign);
 if (falsePositiveRate > 0.02) ok = false;
-console.log(`\nbenign false-positive rate: ${(falsePositiveRate * 100).toFixed(1)}% (${benignFlagged}/${benign}); targets: recall >= 0.9 per category, benign FP <= 2%: ${ok ? 'met' : 'MISSED'}`);
+console.log(
+  `\nbenign false-positive rate: ${(falsePositiveRate * 100).toFixed(1)}% (${benignFlagged}/${benign}); targets: recall >= 0.9 per category, benign FP <= 2%: ${ok ? 'met' : 'MISSED'}`,
+);
 
 // Per language: recall per category (found/positives), benign false positives, and the gap to English.
 const recallOf = (entry: { positives: Record<string, number>; found: Record<string, number> }) => {
@@ -84,12 +103,21 @@ if (perLanguage.size > 1 || !perLanguage.has('en')) {
   const english = perLanguage.get('en');
   for (const [language, entry] of [...perLanguage.entries()].sort()) {
     const recall = recallOf(entry);
-    const cells = MODERATION_CATEGORIES.map((category) => `${category.slice(0, 7)} ${entry.found[category] ?? 0}/${entry.positives[category] ?? 0}`).join('  ');
-    const gap = english && language !== 'en' && ['es', 'fr', 'de', 'pt', 'it'].includes(language) ? `  (English ${recallOf(english).toFixed(3)}, gap ${(recallOf(english) - recall).toFixed(3)}; target <= 0.05)` : '';
-    console.log(`  ${language.padEnd(4)} recall ${recall.toFixed(3)}  ${cells}  FP ${entry.benignFlagged}/${entry.benign}${gap}`);
+    const cells = MODERATION_CATEGORIES.map(
+      (category) => `${category.slice(0, 7)} ${entry.found[category] ?? 0}/${entry.positives[category] ?? 0}`,
+    ).join('  ');
+    const gap =
+      english && language !== 'en' && ['es', 'fr', 'de', 'pt', 'it'].includes(language)
+        ? `  (English ${recallOf(english).toFixed(3)}, gap ${(recallOf(english) - recall).toFixed(3)}; target <= 0.05)`
+        : '';
+    console.log(
+      `  ${language.padEnd(4)} recall ${recall.toFixed(3)}  ${cells}  FP ${entry.benignFlagged}/${entry.benign}${gap}`,
+    );
   }
 }
-console.log('targets (issue 14): recall >= 0.90 per category; benign FP <= 2% (<= 3% on hard negatives); es/fr/de/pt/it within 0.05 of English');
+console.log(
+  'targets (issue 14): recall >= 0.90 per category; benign FP <= 2% (<= 3% on hard negatives); es/fr/de/pt/it within 0.05 of English',
+);
 
 // Long texts: each positive buried in the middle of 6,000 characters of benign narration must still be found, and all
 // benign examples joined into one long text must pass (one false window rejects a whole book).
@@ -101,10 +129,17 @@ for (const example of examples.filter((candidate) => candidate.labels.length > 0
   buried++;
   if (result.ok && example.labels.some((label) => result.verdict.categories[label].flagged)) buriedFound++;
 }
-const joined = examples.filter((candidate) => candidate.labels.length === 0).map((candidate) => candidate.text).join('\n\n');
+const joined = examples
+  .filter((candidate) => candidate.labels.length === 0)
+  .map((candidate) => candidate.text)
+  .join('\n\n');
 const joinedResult = await provider.moderate(joined);
-const joinedFlagged = joinedResult.ok ? MODERATION_CATEGORIES.filter((category) => joinedResult.verdict.categories[category].flagged) : ['error'];
-console.log(`long texts: positives buried in 6,000 chars of narration found ${buriedFound}/${buried} (${((buriedFound / Math.max(1, buried)) * 100).toFixed(1)}%); all ${benign} benign texts joined (${joined.length} chars): ${joinedFlagged.length ? `FLAGGED ${joinedFlagged.join(',')}` : 'passes'}`);
+const joinedFlagged = joinedResult.ok
+  ? MODERATION_CATEGORIES.filter((category) => joinedResult.verdict.categories[category].flagged)
+  : ['error'];
+console.log(
+  `long texts: positives buried in 6,000 chars of narration found ${buriedFound}/${buried} (${((buriedFound / Math.max(1, buried)) * 100).toFixed(1)}%); all ${benign} benign texts joined (${joined.length} chars): ${joinedFlagged.length ? `FLAGGED ${joinedFlagged.join(',')}` : 'passes'}`,
+);
 // Neighbours advise, they do not decide: two benign texts that each pass alone, side by side.
 const passing: string[] = [];
 for (const example of examples.filter((candidate) => candidate.labels.length === 0)) {
@@ -116,7 +151,9 @@ for (let index = 1; index < passing.length; index++) {
   const pair = await provider.moderate(`${passing[index - 1]}\n\n${passing[index]}`);
   if (!pair.ok || pair.verdict.flagged) pairsFlagged++;
 }
-console.log(`adjacent pairs of benign texts that pass alone: ${pairsFlagged}/${Math.max(0, passing.length - 1)} flagged together (target 0)`);
+console.log(
+  `adjacent pairs of benign texts that pass alone: ${pairsFlagged}/${Math.max(0, passing.length - 1)} flagged together (target 0)`,
+);
 // A 1,000,000-character book of the benign texts that pass alone, timed (the machine's load shows in this figure).
 if (passing.length > 0) {
   let book = '';
@@ -125,9 +162,14 @@ if (passing.length > 0) {
   const started = performance.now();
   const bookResult = await provider.moderate(book);
   const elapsed = performance.now() - started;
-  const bookFlagged = bookResult.ok ? MODERATION_CATEGORIES.filter((category) => bookResult.verdict.categories[category].flagged) : ['error'];
-  console.log(`benign book of 1,000,000 characters: ${bookFlagged.length ? `FLAGGED ${bookFlagged.join(',')}` : 'passes'} in ${elapsed.toFixed(0)} ms (targets: passes, < 1000 ms)`);
+  const bookFlagged = bookResult.ok
+    ? MODERATION_CATEGORIES.filter((category) => bookResult.verdict.categories[category].flagged)
+    : ['error'];
+  console.log(
+    `benign book of 1,000,000 characters: ${bookFlagged.length ? `FLAGGED ${bookFlagged.join(',')}` : 'passes'} in ${elapsed.toFixed(0)} ms (targets: passes, < 1000 ms)`,
+  );
 }
-if (joinedResult.ok && joinedResult.verdict.span && showErrors) console.log(`  flagged span: ${joined.slice(joinedResult.verdict.span.start, joinedResult.verdict.span.end)}`);
+if (joinedResult.ok && joinedResult.verdict.span && showErrors)
+  console.log(`  flagged span: ${joined.slice(joinedResult.verdict.span.start, joinedResult.verdict.span.end)}`);
 if (showErrors) console.log(`\n${errors.join('\n')}`);
 process.exit(ok ? 0 : 1);

@@ -25,9 +25,9 @@ fi
 
 echo "tsc --noEmit"
 node_modules/.bin/tsc --noEmit -p .
-# Lint only for now: the formatter's check joins once the code base has had its one `biome format --write` pass.
-echo "biome lint"
-node_modules/.bin/biome lint --diagnostic-level=error .
+# The formatter and the linter (npm run format fixes the formatting).
+echo "biome check"
+node_modules/.bin/biome check --diagnostic-level=error .
 
 # Every test harness logs to one file at debug level; afterwards it is grepped for secrets.
 log="$(mktemp -t recite-test-log.XXXXXX)"

@@ -15,7 +15,8 @@ import { Model, type ModelFile } from '../providers/moderation/local/model.ts';
 import { textFeatures } from '../providers/moderation/local/windows.ts';
 import { MODERATION_CATEGORIES, type ModerationCategory } from '../providers/spec/v1/moderation.ts';
 
-const argument = (name: string, fallback: number) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback);
+const argument = (name: string, fallback: number) =>
+  process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback;
 const L2 = argument('--l2', 0.0003);
 const EPOCHS = argument('--epochs', 300);
 const MAX_BENIGN_RATE = argument('--max-benign', 0.004);
@@ -23,7 +24,21 @@ const FOLDS = 5;
 const directory = join(import.meta.dir, '..', 'providers', 'moderation', 'local');
 // train-*.jsonl: sets written blind for issue 14 (English intent and threats, the five European languages, and the
 // other catalog languages, which the model does not read and so only their model-language examples are kept).
-export const TRAINING_SETS = ['dev-set', 'holdout-set', 'fresh-set', 'supplement', 'casual', 'literary', 'formal', 'train-en-intent', 'train-es', 'train-fr', 'train-de', 'train-pt', 'train-it'];
+export const TRAINING_SETS = [
+  'dev-set',
+  'holdout-set',
+  'fresh-set',
+  'supplement',
+  'casual',
+  'literary',
+  'formal',
+  'train-en-intent',
+  'train-es',
+  'train-fr',
+  'train-de',
+  'train-pt',
+  'train-it',
+];
 const MODEL_LANGUAGES = new Set(['en', 'es', 'fr', 'de', 'pt', 'it']);
 
 interface Example {
@@ -48,23 +63,32 @@ for (const set of TRAINING_SETS) {
 // Vocabulary: class and class-pair features always; words and word pairs seen in at least two texts.
 const featureSets = raw.map((example) => textFeatures(example.text));
 const documentFrequency = new Map<string, number>();
-for (const features of featureSets) for (const feature of features) documentFrequency.set(feature, (documentFrequency.get(feature) ?? 0) + 1);
-const vocabulary = [...documentFrequency.entries()].filter(([feature, count]) => !feature.startsWith('w:') && !feature.startsWith('b:') ? true : count >= 2).map(([feature]) => feature).sort();
+for (const features of featureSets)
+  for (const feature of features) documentFrequency.set(feature, (documentFrequency.get(feature) ?? 0) + 1);
+const vocabulary = [...documentFrequency.entries()]
+  .filter(([feature, count]) => (!feature.startsWith('w:') && !feature.startsWith('b:') ? true : count >= 2))
+  .map(([feature]) => feature)
+  .sort();
 const index = new Map(vocabulary.map((feature, position) => [feature, position]));
 // Words and word pairs are many and each is seen a few times; classes and compositions are few and generalise. Words
 // are regularised harder so the model leans on what carries over to texts it has not seen.
 const WORD_L2 = argument('--word-l2', 0.3);
-const penalty = Float64Array.from(vocabulary, (feature) => (feature.startsWith('w:') || feature.startsWith('b:') ? L2 * WORD_L2 : L2));
+const penalty = Float64Array.from(vocabulary, (feature) =>
+  feature.startsWith('w:') || feature.startsWith('b:') ? L2 * WORD_L2 : L2,
+);
 
 const hash = (text: string) => {
   let value = 2166136261;
-  for (let position = 0; position < text.length; position++) value = Math.imul(value ^ text.charCodeAt(position), 16777619) >>> 0;
+  for (let position = 0; position < text.length; position++)
+    value = Math.imul(value ^ text.charCodeAt(position), 16777619) >>> 0;
   return value;
 };
 const examples: Example[] = raw.map((example, position) => ({
   text: example.text,
   labels: example.labels,
-  features: [...featureSets[position]!].map((feature) => index.get(feature)).filter((value): value is number => value !== undefined),
+  features: [...featureSets[position]!]
+    .map((feature) => index.get(feature))
+    .filter((value): value is number => value !== undefined),
   fold: hash(example.text) % FOLDS,
 }));
 
@@ -93,7 +117,8 @@ function train(rows: Example[], category: ModerationCategory): { weights: Float6
       if (position < vocabulary.length) g += penalty[position]! * weights[position]!;
       m[position] = 0.9 * m[position]! + 0.1 * g;
       v[position] = 0.999 * v[position]! + 0.001 * g * g;
-      const step = (rate * (m[position]! / (1 - 0.9 ** epoch))) / (Math.sqrt(v[position]! / (1 - 0.999 ** epoch)) + 1e-8);
+      const step =
+        (rate * (m[position]! / (1 - 0.9 ** epoch))) / (Math.sqrt(v[position]! / (1 - 0.999 ** epoch)) + 1e-8);
       if (position < vocabulary.length) weights[position]! -= step;
       else bias -= step;
     }
@@ -114,7 +139,14 @@ function toModelFile(models: { weights: Float64Array; bias: number }[], threshol
     bias: models.map((model) => Math.round(model.bias * 1e4) / 1e4),
     thresholds: thresholds.map((value) => Math.round(value * 1e4) / 1e4),
     weights,
-    training: { sets: TRAINING_SETS, examples: examples.length, l2: L2, wordL2: WORD_L2, epochs: EPOCHS, maxBenignRate: MAX_BENIGN_RATE },
+    training: {
+      sets: TRAINING_SETS,
+      examples: examples.length,
+      l2: L2,
+      wordL2: WORD_L2,
+      epochs: EPOCHS,
+      maxBenignRate: MAX_BENIGN_RATE,
+    },
   };
 }
 
@@ -123,7 +155,12 @@ function toModelFile(models: { weights: Float64Array; bias: number }[], threshol
 const outOfFold = examples.map(() => new Array<number>(MODERATION_CATEGORIES.length).fill(0));
 for (let fold = 0; fold < FOLDS; fold++) {
   const trainRows = examples.filter((row) => row.fold !== fold);
-  const model = new Model(toModelFile(MODERATION_CATEGORIES.map((category) => train(trainRows, category)), MODERATION_CATEGORIES.map(() => 0.5)));
+  const model = new Model(
+    toModelFile(
+      MODERATION_CATEGORIES.map((category) => train(trainRows, category)),
+      MODERATION_CATEGORIES.map(() => 0.5),
+    ),
+  );
   examples.forEach((row, rowIndex) => {
     if (row.fold === fold) outOfFold[rowIndex] = scoreText(row.text, model).map((best) => best.score);
   });
@@ -132,13 +169,18 @@ for (let fold = 0; fold < FOLDS; fold++) {
 const benignRows = examples.map((row, rowIndex) => ({ row, rowIndex })).filter(({ row }) => row.labels.length === 0);
 const thresholds = MODERATION_CATEGORIES.map((_, position) => {
   // A score of exactly 1 is a rule's verdict (classifier.ts), flagged whatever the threshold: left out of the choice.
-  const benignScores = benignRows.map(({ rowIndex }) => outOfFold[rowIndex]![position]!).filter((score) => score < 1).sort((a, b) => b - a);
+  const benignScores = benignRows
+    .map(({ rowIndex }) => outOfFold[rowIndex]![position]!)
+    .filter((score) => score < 1)
+    .sort((a, b) => b - a);
   const allowed = Math.floor(benignScores.length * MAX_BENIGN_RATE);
   // Just above the (allowed+1)-th highest benign score, and never below 0.5.
   return Math.max(0.5, Math.min(0.99, (benignScores[allowed] ?? 0) + 1e-6));
 });
 
-console.log(`training: ${examples.length} examples (${benignRows.length} benign) from ${TRAINING_SETS.join(', ')}; ${vocabulary.length} features; L2 ${L2}, ${EPOCHS} epochs`);
+console.log(
+  `training: ${examples.length} examples (${benignRows.length} benign) from ${TRAINING_SETS.join(', ')}; ${vocabulary.length} features; L2 ${L2}, ${EPOCHS} epochs`,
+);
 console.log(`\n${FOLDS}-fold cross-validation (thresholds chosen on it, so slightly optimistic):`);
 console.log('category              threshold  precision  recall');
 for (const [position, category] of MODERATION_CATEGORIES.entries()) {
@@ -152,32 +194,53 @@ for (const [position, category] of MODERATION_CATEGORIES.entries()) {
     if (flagged && !expected) falsePositive++;
     if (!flagged && expected) falseNegative++;
   });
-  console.log(`${category.padEnd(22)}${thresholds[position]!.toFixed(3).padStart(9)}${(truePositive / Math.max(1, truePositive + falsePositive)).toFixed(3).padStart(11)}${(truePositive / Math.max(1, truePositive + falseNegative)).toFixed(3).padStart(8)}`);
+  console.log(
+    `${category.padEnd(22)}${thresholds[position]!.toFixed(3).padStart(9)}${(truePositive / Math.max(1, truePositive + falsePositive)).toFixed(3).padStart(11)}${(truePositive / Math.max(1, truePositive + falseNegative)).toFixed(3).padStart(8)}`,
+  );
 }
-const benignFlagged = benignRows.filter(({ rowIndex }) => MODERATION_CATEGORIES.some((_, position) => outOfFold[rowIndex]![position]! >= thresholds[position]!)).length;
-console.log(`benign flagged: ${((benignFlagged / benignRows.length) * 100).toFixed(1)}% (${benignFlagged}/${benignRows.length})`);
+const benignFlagged = benignRows.filter(({ rowIndex }) =>
+  MODERATION_CATEGORIES.some((_, position) => outOfFold[rowIndex]![position]! >= thresholds[position]!),
+).length;
+console.log(
+  `benign flagged: ${((benignFlagged / benignRows.length) * 100).toFixed(1)}% (${benignFlagged}/${benignRows.length})`,
+);
 
 if (process.argv.includes('--show')) {
   // The benign texts scored highest and the positives scored lowest, per category: where the features fall short.
   for (const [position, category] of MODERATION_CATEGORIES.entries()) {
     const scored = examples.map((row, rowIndex) => ({ row, score: outOfFold[rowIndex]![position]! }));
     console.log(`\n== ${category}: benign scored highest`);
-    for (const { row, score } of scored.filter(({ row }) => row.labels.length === 0).sort((a, b) => b.score - a.score).slice(0, 5)) console.log(`  ${score.toFixed(3)} ${row.text.slice(0, 160)}`);
+    for (const { row, score } of scored
+      .filter(({ row }) => row.labels.length === 0)
+      .sort((a, b) => b.score - a.score)
+      .slice(0, 5))
+      console.log(`  ${score.toFixed(3)} ${row.text.slice(0, 160)}`);
     console.log(`== ${category}: missed positives`);
-    for (const { row, score } of scored.filter((entry) => entry.row.labels.includes(category) && entry.score < thresholds[position]!).sort((a, b) => a.score - b.score).slice(0, Number(process.env.SHOW) || 8)) console.log(`  ${score.toFixed(3)} ${row.text.slice(0, 160)}`);
+    for (const { row, score } of scored
+      .filter((entry) => entry.row.labels.includes(category) && entry.score < thresholds[position]!)
+      .sort((a, b) => a.score - b.score)
+      .slice(0, Number(process.env.SHOW) || 8))
+      console.log(`  ${score.toFixed(3)} ${row.text.slice(0, 160)}`);
   }
 }
 if (process.argv.includes('--dry-run')) process.exit(0);
 
 // The final model: all training data.
-const file = toModelFile(MODERATION_CATEGORIES.map((category) => train(examples, category)), thresholds);
+const file = toModelFile(
+  MODERATION_CATEGORIES.map((category) => train(examples, category)),
+  thresholds,
+);
 const weights = file.weights;
 (file.training as Record<string, unknown>).benign = benignRows.length;
 const serialized = `${JSON.stringify(file)}\n`;
 if (process.argv.includes('--check')) {
   // The committed model must be what this script makes of the committed data and features.
   const committed = await Bun.file(join(directory, 'model.json')).text();
-  console.log(committed === serialized ? '\nmodel.json is up to date' : '\nmodel.json is STALE: run bun scripts/train-moderation.ts');
+  console.log(
+    committed === serialized
+      ? '\nmodel.json is up to date'
+      : '\nmodel.json is STALE: run bun scripts/train-moderation.ts',
+  );
   process.exit(committed === serialized ? 0 : 1);
 }
 writeFileSync(join(directory, 'model.json'), serialized);

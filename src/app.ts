@@ -27,7 +27,9 @@ export function createApp(services: Services, options: RequestObservabilityOptio
   const methodsFor = (pathname: string): string[] => {
     const routes: { path: string; method: string }[] = app.routes;
     routeMethods ??= routes.map((route) => ({ pattern: routePattern(route.path), method: route.method }));
-    const methods = new Set<string>(routeMethods.filter((route) => route.pattern.test(pathname)).map((route) => route.method));
+    const methods = new Set<string>(
+      routeMethods.filter((route) => route.pattern.test(pathname)).map((route) => route.method),
+    );
     if (methods.has('GET')) methods.add('HEAD');
     return [...methods].filter((method) => method !== 'ALL').sort();
   };
@@ -46,32 +48,41 @@ export function createApp(services: Services, options: RequestObservabilityOptio
       }
     })
     // The envelope for API clients; browsers navigating get the same error as a page (see error-page.ts).
-    .onError(({ code, error, request }) => browserErrorPage(request, (() => {
-      if (error instanceof AppError) return errorResponse(error);
-      switch (code) {
-        case 'NOT_FOUND': {
-          const pathname = new URL(request.url).pathname;
-          const allowed = methodsFor(pathname);
-          if (allowed.length > 0 && !allowed.includes(request.method)) {
-            const message = `${request.method} is not served at ${pathname}; use ${allowed.join(', ')}.`;
-            return errorResponse(new AppError('method_not_allowed', message, { headers: { allow: allowed.join(', ') } }));
+    .onError(({ code, error, request }) =>
+      browserErrorPage(
+        request,
+        (() => {
+          if (error instanceof AppError) return errorResponse(error);
+          switch (code) {
+            case 'NOT_FOUND': {
+              const pathname = new URL(request.url).pathname;
+              const allowed = methodsFor(pathname);
+              if (allowed.length > 0 && !allowed.includes(request.method)) {
+                const message = `${request.method} is not served at ${pathname}; use ${allowed.join(', ')}.`;
+                return errorResponse(
+                  new AppError('method_not_allowed', message, { headers: { allow: allowed.join(', ') } }),
+                );
+              }
+              return errorResponse(new AppError('not_found', `No route for ${request.method} ${pathname}.`));
+            }
+            case 'PARSE':
+              // A parser's own refusal (a body over the limit) arrives wrapped.
+              if (error.cause instanceof AppError) return errorResponse(error.cause);
+              return errorResponse(new AppError('invalid_request', 'The request body must be a JSON object.'));
+            case 'VALIDATION':
+              return errorResponse(validationError(error as ValidationError));
+            default:
+              services.logger.error('unhandled error', {
+                code: String(code),
+                error: error instanceof Error ? error.stack : String(error),
+              });
+              return errorResponse(
+                new AppError('internal_error', 'Something went wrong on our side; nothing was charged.'),
+              );
           }
-          return errorResponse(new AppError('not_found', `No route for ${request.method} ${pathname}.`));
-        }
-        case 'PARSE':
-          // A parser's own refusal (a body over the limit) arrives wrapped.
-          if (error.cause instanceof AppError) return errorResponse(error.cause);
-          return errorResponse(new AppError('invalid_request', 'The request body must be a JSON object.'));
-        case 'VALIDATION':
-          return errorResponse(validationError(error as ValidationError));
-        default:
-          services.logger.error('unhandled error', {
-            code: String(code),
-            error: error instanceof Error ? error.stack : String(error),
-          });
-          return errorResponse(new AppError('internal_error', 'Something went wrong on our side; nothing was charged.'));
-      }
-    })()))
+        })(),
+      ),
+    )
     .use(apiKeyAuth(services))
     .use(docsModule())
     .use(operationsModule(services))
@@ -117,7 +128,7 @@ export function createApp(services: Services, options: RequestObservabilityOptio
           description:
             'JSON-RPC 2.0 messages of the Model Context Protocol (stateless Streamable HTTP, JSON responses). Tools: ' +
             'create_audio_story, create_talking_storybook, get_storybook_status and list_characters. Each request ' +
-            'spends the key\'s rate limit once; the tools\' own polling never does. GET and DELETE answer 405 (no ' +
+            "spends the key's rate limit once; the tools' own polling never does. GET and DELETE answer 405 (no " +
             'server-initiated stream, no sessions).',
           requestBody: {
             required: true,
@@ -163,4 +174,3 @@ function validationError(error: ValidationError): AppError {
     : `The request ${error.type === 'query' ? 'query' : 'body'} is invalid: ${first?.message ?? 'unexpected value'}.`;
   return new AppError(code, message);
 }
-

@@ -20,7 +20,9 @@ async function main(argv: string[]) {
         return;
       case '--help':
       case 'help':
-        console.log('usage: recite [serve] | recite admin <command> [options] (recite admin help) | recite mcp (stdio tool server; RECITE_URL, RECITE_API_KEY)');
+        console.log(
+          'usage: recite [serve] | recite admin <command> [options] (recite admin help) | recite mcp (stdio tool server; RECITE_URL, RECITE_API_KEY)',
+        );
         return;
       default:
         console.error(`unknown command "${command}" (try: recite help)`);
@@ -43,7 +45,9 @@ async function runMcpStdio() {
   const key = process.env.RECITE_API_KEY;
   const url = process.env.RECITE_URL ?? 'http://127.0.0.1:8080';
   if (!key) {
-    console.error('recite mcp: set RECITE_API_KEY to an API key (ksk_live_…) and RECITE_URL to the server (default http://127.0.0.1:8080)');
+    console.error(
+      'recite mcp: set RECITE_API_KEY to an API key (ksk_live_…) and RECITE_URL to the server (default http://127.0.0.1:8080)',
+    );
     process.exitCode = 2;
     return;
   }
@@ -78,9 +82,15 @@ async function serve() {
         return response;
       }
       // A streamed body (MP3, events) is still the request's work until it ends or the client leaves.
-      const body = response.body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ flush: () => void inFlight.delete(controller) }));
+      const body = response.body.pipeThrough(
+        new TransformStream<Uint8Array, Uint8Array>({ flush: () => void inFlight.delete(controller) }),
+      );
       request.signal.addEventListener('abort', () => inFlight.delete(controller), { once: true });
-      return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+      return new Response(body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
     },
     // Long MP3 streams and event streams outlive Bun's 10 s default.
     idleTimeout: 255,
@@ -88,14 +98,20 @@ async function serve() {
     // them to get past the server's own (bare) 413.
     maxRequestBodySize: 16 * MAX_REQUEST_BODY_BYTES,
   });
-  services.logger.info('recite is listening', { url: server.url.href, engine: services.engine.id, workers: config.engineWorkers });
+  services.logger.info('recite is listening', {
+    url: server.url.href,
+    engine: services.engine.id,
+    workers: config.engineWorkers,
+  });
   // A separate listener for Prometheus, e.g. on an address only the monitoring network reaches; no token needed.
   const metricsServer = config.metricsAddress
     ? Bun.serve({
         hostname: config.metricsAddress.host,
         port: config.metricsAddress.port,
         fetch: (request) =>
-          new URL(request.url).pathname === '/metrics' ? metricsResponse(services) : new Response('Not found\n', { status: 404 }),
+          new URL(request.url).pathname === '/metrics'
+            ? metricsResponse(services)
+            : new Response('Not found\n', { status: 404 }),
       })
     : undefined;
   if (metricsServer) services.logger.info('metrics are served', { url: `${metricsServer.url.href}metrics` });

@@ -23,7 +23,12 @@ import { VOICES } from './modules/voices/catalog.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
 import { RateLimiter } from './auth/rate-limiter.ts';
 import { IdempotencyStore } from './db/idempotency.ts';
-import { instrumentEncoders, instrumentEngine, instrumentModerator, instrumentStorage } from './observability/instrument.ts';
+import {
+  instrumentEncoders,
+  instrumentEngine,
+  instrumentModerator,
+  instrumentStorage,
+} from './observability/instrument.ts';
 import { causeOf, createMetrics, type Metrics } from './observability/metrics.ts';
 import { createReadiness, type Readiness } from './observability/readiness.ts';
 
@@ -86,14 +91,20 @@ export function createServices(config: Config, overrides: ServiceOverrides = {})
   const engine = overrides.engine
     ? measure(overrides.engine)
     : speechEngineFactory(config.engine, measure)({ workers: config.engineWorkers, environment });
-  const encoders = instrumentEncoders(createMp3EncoderPool({ workers: config.encoderWorkers, vbrQuality: config.mp3VbrQuality }), config.encoderWorkers);
+  const encoders = instrumentEncoders(
+    createMp3EncoderPool({ workers: config.encoderWorkers, vbrQuality: config.mp3VbrQuality }),
+    config.encoderWorkers,
+  );
   const accounts = new AccountStore(db, clock, ids);
   const ledger = new Ledger(db, clock, ids);
   ledger.observer = (operation, credits) => metrics.credits.inc({ operation }, credits);
   const baseStorage = overrides.storage ?? createStorage(config.storage, environment);
   // Timed out inside, measured outside: a frozen store shows in the metrics as errors, not as endless calls.
   const storage = instrumentStorage(withStorageTimeouts(baseStorage, config.storageTimeoutMs), metrics);
-  const moderator = instrumentModerator(overrides.moderator ?? createModerator(config.moderation, environment), metrics);
+  const moderator = instrumentModerator(
+    overrides.moderator ?? createModerator(config.moderation, environment),
+    metrics,
+  );
   const scheduler = new Scheduler(db, clock, ids, logger, {
     concurrency: config.jobConcurrency,
     leaseMs: config.jobLeaseMs,
@@ -102,11 +113,19 @@ export function createServices(config: Config, overrides: ServiceOverrides = {})
       attemptEnded(kind, outcome, error) {
         metrics.jobAttempts.inc({ kind, outcome });
         if (error !== undefined) metrics.jobFailures.inc({ kind, cause: causeOf(error) });
-        if (kind === 'webhook') metrics.webhookDeliveries.inc({ outcome: outcome === 'completed' ? 'delivered' : outcome });
+        if (kind === 'webhook')
+          metrics.webhookDeliveries.inc({ outcome: outcome === 'completed' ? 'delivered' : outcome });
       },
     },
   });
-  const readiness = createReadiness({ pingDatabase: () => pingDatabase(db), storage, moderator, engine, probeVoice: VOICES[0]!, ...overrides.readiness });
+  const readiness = createReadiness({
+    pingDatabase: () => pingDatabase(db),
+    storage,
+    moderator,
+    engine,
+    probeVoice: VOICES[0]!,
+    ...overrides.readiness,
+  });
   metrics.setCollectors({
     engineQueueDepth: () => Object.fromEntries(measured.map((one) => [one.id, one.queueDepth()])),
     encoderQueue: () => encoders.stats(),
@@ -138,12 +157,14 @@ export function createServices(config: Config, overrides: ServiceOverrides = {})
     async start() {
       await Promise.all([engine.start(), encoders.start()]);
       const problems = VOICES.flatMap((voice) => engine.validateVoice(voice));
-      if (problems.length > 0) throw new Error(`The voice catalog does not fit engine "${engine.id}":\n  - ${problems.join('\n  - ')}`);
+      if (problems.length > 0)
+        throw new Error(`The voice catalog does not fit engine "${engine.id}":\n  - ${problems.join('\n  - ')}`);
       const reaped = ledger.reap();
       if (reaped.voided > 0) logger.warn('voided reservations left by a previous run', reaped);
       reaper = setInterval(() => {
         ledger.reap();
-        for (const expired of services.idempotency.purgeExpired()) if (expired.responseBodyKey) void storage.delete(expired.responseBodyKey).catch(() => {});
+        for (const expired of services.idempotency.purgeExpired())
+          if (expired.responseBodyKey) void storage.delete(expired.responseBodyKey).catch(() => {});
       }, 60_000);
       reaper.unref?.();
       if (overrides.runJobs !== false) scheduler.start();

@@ -54,8 +54,16 @@ describe('auth macro and body models', () => {
     const bad = await harness.request('/api/v1/tts', { method: 'POST', key, json: { text: 'hi', speed: 'warp' } });
     expect(bad.headers.get('ratelimit')).toMatch(/^"per-key";r=\d+;t=\d+$/);
     await expectEnvelope(bad, 400, 'invalid_speed');
-    await expectEnvelope(await harness.request('/api/v1/tts', { method: 'POST', key, json: { text: 5 } }), 400, 'invalid_request');
-    await expectEnvelope(await harness.request('/api/v1/tts', { method: 'POST', key, json: [1, 2] }), 400, 'invalid_request');
+    await expectEnvelope(
+      await harness.request('/api/v1/tts', { method: 'POST', key, json: { text: 5 } }),
+      400,
+      'invalid_request',
+    );
+    await expectEnvelope(
+      await harness.request('/api/v1/tts', { method: 'POST', key, json: [1, 2] }),
+      400,
+      'invalid_request',
+    );
     await expectEnvelope(await harness.request('/api/v1/tts', { key }), 400, 'invalid_request');
     const storybook = await harness.request('/api/v1/storybooks', {
       method: 'POST',
@@ -74,13 +82,17 @@ describe('OpenAPI', () => {
     expect(Object.keys(document.paths['/mcp']!)).toEqual(['post']);
     const file = join(directory, 'openapi.json');
     writeFileSync(file, JSON.stringify(document));
-    const lint = spawnSync(join(root, 'node_modules/.bin/redocly'), ['lint', '--extends', 'recommended', '--format', 'json', file], {
-      cwd: directory,
-      encoding: 'utf8',
-      // No telemetry or update check: the test runs offline.
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', CI: 'true' },
-      timeout: 120_000,
-    });
+    const lint = spawnSync(
+      join(root, 'node_modules/.bin/redocly'),
+      ['lint', '--extends', 'recommended', '--format', 'json', file],
+      {
+        cwd: directory,
+        encoding: 'utf8',
+        // No telemetry or update check: the test runs offline.
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', CI: 'true' },
+        timeout: 120_000,
+      },
+    );
     const report = JSON.parse(lint.stdout) as { totals: { errors: number; warnings: number }; problems: unknown[] };
     expect(report.problems).toEqual([]);
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
@@ -131,7 +143,11 @@ describe('413 payload_too_large', () => {
       });
       const body = JSON.stringify({ text: 'a'.repeat(MAX_REQUEST_BODY_BYTES) });
       const headers = { 'content-type': 'application/json', authorization: 'Bearer ksk_live_none' };
-      await expectEnvelope(await fetch(`${url}api/v1/tts`, { method: 'POST', headers, body }), 413, 'payload_too_large');
+      await expectEnvelope(
+        await fetch(`${url}api/v1/tts`, { method: 'POST', headers, body }),
+        413,
+        'payload_too_large',
+      );
     } finally {
       child.kill('SIGKILL');
       await gone;

@@ -28,20 +28,31 @@ beforeAll(async () => {
     hostname: '127.0.0.1',
     async fetch(request) {
       const url = new URL(request.url);
-      if (url.pathname === '/page') return new Response('<!doctype html><title>audio</title>', { headers: { 'content-type': 'text/html' } });
+      if (url.pathname === '/page')
+        return new Response('<!doctype html><title>audio</title>', { headers: { 'content-type': 'text/html' } });
       if (url.pathname.startsWith('/file/')) {
         const bytes = files.get(url.pathname.slice(6));
-        return bytes ? new Response(bytes, { headers: { 'content-type': 'audio/mpeg' } }) : new Response('', { status: 404 });
+        return bytes
+          ? new Response(bytes, { headers: { 'content-type': 'audio/mpeg' } })
+          : new Response('', { status: 404 });
       }
       if (url.pathname === '/stream.mp3') {
         // What a browser gets from a streamed direct response: chunked, no length.
-        const direct = await harness.request('/api/v1/tts', { method: 'POST', key: streamKey, json: { text: streamText, voice: 'std-aria' } });
+        const direct = await harness.request('/api/v1/tts', {
+          method: 'POST',
+          key: streamKey,
+          json: { text: streamText, voice: 'std-aria' },
+        });
         return new Response(direct.body, { headers: { 'content-type': 'audio/mpeg' } });
       }
       return harness.app.fetch(request);
     },
   });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--autoplay-policy=no-user-gesture-required'] });
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--autoplay-policy=no-user-gesture-required'],
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -69,13 +80,44 @@ function save(bytes: Uint8Array, extension: string): string {
 }
 
 async function probe(path: string): Promise<{ duration: number; codec: string; sampleRate: number }> {
-  const json = JSON.parse(new TextDecoder().decode(await run(['ffprobe', '-v', 'error', '-show_entries', 'format=duration:stream=codec_name,sample_rate', '-of', 'json', path])));
-  return { duration: Number(json.format.duration), codec: json.streams[0].codec_name, sampleRate: Number(json.streams[0].sample_rate) };
+  const json = JSON.parse(
+    new TextDecoder().decode(
+      await run([
+        'ffprobe',
+        '-v',
+        'error',
+        '-show_entries',
+        'format=duration:stream=codec_name,sample_rate',
+        '-of',
+        'json',
+        path,
+      ]),
+    ),
+  );
+  return {
+    duration: Number(json.format.duration),
+    codec: json.streams[0].codec_name,
+    sampleRate: Number(json.streams[0].sample_rate),
+  };
 }
 
 /** Seconds of audio a decoder (ffmpeg) produces from the whole file. */
 async function decodedSeconds(path: string, format?: string): Promise<number> {
-  const pcm = await run(['ffmpeg', '-v', 'error', ...(format ? ['-f', format, '-ar', '24000', '-ac', '1'] : []), '-i', path, '-f', 's16le', '-ac', '1', '-ar', '24000', '-']);
+  const pcm = await run([
+    'ffmpeg',
+    '-v',
+    'error',
+    ...(format ? ['-f', format, '-ar', '24000', '-ac', '1'] : []),
+    '-i',
+    path,
+    '-f',
+    's16le',
+    '-ac',
+    '1',
+    '-ar',
+    '24000',
+    '-',
+  ]);
   return pcm.length / 2 / 24000;
 }
 
@@ -87,18 +129,21 @@ async function chromiumDuration(path: string, blob = false): Promise<number> {
   const page = await browser.newPage();
   try {
     await page.goto(`${server.url}page`);
-    return await page.evaluate(async ({ source, blob }) => {
-      const audio = new Audio();
-      audio.preload = 'auto';
-      const finite = new Promise<number>((resolve, reject) => {
-        const check = () => Number.isFinite(audio.duration) && audio.duration > 0 && resolve(audio.duration);
-        audio.addEventListener('loadedmetadata', check);
-        audio.addEventListener('durationchange', check);
-        audio.addEventListener('error', () => reject(new Error(`media error ${audio.error?.code}`)));
-      });
-      audio.src = blob ? URL.createObjectURL(await (await fetch(source)).blob()) : source;
-      return await finite;
-    }, { source: `${server.url}${path.replace(/^\//, '')}`, blob });
+    return await page.evaluate(
+      async ({ source, blob }) => {
+        const audio = new Audio();
+        audio.preload = 'auto';
+        const finite = new Promise<number>((resolve, reject) => {
+          const check = () => Number.isFinite(audio.duration) && audio.duration > 0 && resolve(audio.duration);
+          audio.addEventListener('loadedmetadata', check);
+          audio.addEventListener('durationchange', check);
+          audio.addEventListener('error', () => reject(new Error(`media error ${audio.error?.code}`)));
+        });
+        audio.src = blob ? URL.createObjectURL(await (await fetch(source)).blob()) : source;
+        return await finite;
+      },
+      { source: `${server.url}${path.replace(/^\//, '')}`, blob },
+    );
   } finally {
     await page.close();
   }
@@ -110,7 +155,9 @@ async function checkMp3(kind: string, bytes: Uint8Array, url: string, blob = fal
   const decoded = await decodedSeconds(path);
   const probed = await probe(path);
   const shown = await chromiumDuration(url, blob);
-  figures.push(`${kind}: decoded ${decoded.toFixed(3)} s, ffprobe ${probed.duration.toFixed(3)} s, Chromium ${shown.toFixed(3)} s`);
+  figures.push(
+    `${kind}: decoded ${decoded.toFixed(3)} s, ffprobe ${probed.duration.toFixed(3)} s, Chromium ${shown.toFixed(3)} s`,
+  );
   expect(Math.abs(shown - decoded) / decoded).toBeLessThan(0.01);
   expect(Math.abs(probed.duration - decoded) / decoded).toBeLessThan(0.01);
 }
@@ -126,7 +173,11 @@ function hasXing(bytes: Uint8Array): { tag: string; frames: number; bytes: numbe
 describe('MP3 length: Xing/Info frames and what players show', () => {
   test('json audio carries a Xing frame whose counts match the file; Chromium and ffprobe agree with the decoder', async () => {
     const { key } = await harness.account({ credits: 10_000 });
-    const response = await harness.request('/api/v1/tts', { method: 'POST', key, json: { text: englishText(900), voice: 'std-davis', format: 'json' } });
+    const response = await harness.request('/api/v1/tts', {
+      method: 'POST',
+      key,
+      json: { text: englishText(900), voice: 'std-davis', format: 'json' },
+    });
     expect(response.status).toBe(200);
     const bytes = new Uint8Array(Buffer.from(((await response.json()) as { audio: string }).audio, 'base64'));
     const xing = hasXing(bytes);
@@ -146,12 +197,23 @@ describe('MP3 length: Xing/Info frames and what players show', () => {
   });
 
   test('job MP3s are stored with a Xing frame (spooled, then uploaded)', async () => {
-    const long = await createHarness({ environment: { RECITE_DIRECT_MAX_CHARS: '400' }, overrides: { runJobs: false } });
+    const long = await createHarness({
+      environment: { RECITE_DIRECT_MAX_CHARS: '400' },
+      overrides: { runJobs: false },
+    });
     try {
       const { key } = await long.account({ credits: 10_000 });
-      const accepted = (await (await long.request('/api/v1/tts', { method: 'POST', key, json: { text: englishText(2000), voice: 'std-davis' } })).json()) as { jobId: string };
+      const accepted = (await (
+        await long.request('/api/v1/tts', {
+          method: 'POST',
+          key,
+          json: { text: englishText(2000), voice: 'std-davis' },
+        })
+      ).json()) as { jobId: string };
       expect(await long.services.scheduler.runDue()).toBe(1);
-      const done = (await (await long.request(`/api/v1/tts?jobId=${accepted.jobId}`, { key })).json()) as { audioUrl: string };
+      const done = (await (await long.request(`/api/v1/tts?jobId=${accepted.jobId}`, { key })).json()) as {
+        audioUrl: string;
+      };
       const bytes = new Uint8Array(await (await long.app.handle(new Request(done.audioUrl))).arrayBuffer());
       expect(hasXing(bytes)?.tag).toBe('Xing');
       expect(hasXing(bytes)?.bytes).toBe(bytes.length);
@@ -192,7 +254,9 @@ describe('OpenAI response formats and speed', () => {
   test('mp3, wav, flac, opus and pcm: right Content-Type, real audio of the same length, charged the same', async () => {
     const lengths: Record<string, number> = {};
     for (const [format, want] of Object.entries(expected)) {
-      const response = await client().audio.speech.create({ model: 'tts-1', voice: 'alloy', input, response_format: format as 'mp3' }).asResponse();
+      const response = await client()
+        .audio.speech.create({ model: 'tts-1', voice: 'alloy', input, response_format: format as 'mp3' })
+        .asResponse();
       expect(response.headers.get('content-type')).toBe(want.type);
       expect(response.headers.get('x-credits-charged')).toBe(String(Math.ceil(input.length / 10)));
       const bytes = new Uint8Array(await response.arrayBuffer());
@@ -217,7 +281,9 @@ describe('OpenAI response formats and speed', () => {
 
   test('aac is a clear 400 listing the supported formats, and nothing is charged', async () => {
     const { key, accountId } = await harness.account({ credits: 100 });
-    const refused = await new OpenAI({ apiKey: key, baseURL: `${server.url}v1`, maxRetries: 0 }).audio.speech.create({ model: 'tts-1', voice: 'alloy', input, response_format: 'aac' }).catch((error) => error);
+    const refused = await new OpenAI({ apiKey: key, baseURL: `${server.url}v1`, maxRetries: 0 }).audio.speech
+      .create({ model: 'tts-1', voice: 'alloy', input, response_format: 'aac' })
+      .catch((error) => error);
     expect(refused.status).toBe(400);
     expect(refused.error.code).toBe('invalid_request');
     expect(refused.error.message).toContain('mp3, opus, pcm, wav, flac');
@@ -227,7 +293,13 @@ describe('OpenAI response formats and speed', () => {
   test('speed 0.25-4: the length ratio to speed 1 is within 10 % of the request', async () => {
     const text = englishText(300);
     const length = async (speed: number) => {
-      const response = await client().audio.speech.create({ model: 'tts-1', voice: 'alloy', input: text, response_format: 'wav', speed });
+      const response = await client().audio.speech.create({
+        model: 'tts-1',
+        voice: 'alloy',
+        input: text,
+        response_format: 'wav',
+        speed,
+      });
       return (await probe(save(new Uint8Array(await response.arrayBuffer()), 'wav'))).duration;
     };
     const normal = await length(1);

@@ -65,7 +65,8 @@ describe('MP3 encoder pool', () => {
       const seconds = 3;
       for (let second = 0; second < seconds; second++) {
         const tone = new Int16Array(22050);
-        for (let index = 0; index < tone.length; index++) tone[index] = Math.round(8000 * Math.sin((2 * Math.PI * 440 * index) / 22050));
+        for (let index = 0; index < tone.length; index++)
+          tone[index] = Math.round(8000 * Math.sin((2 * Math.PI * 440 * index) / 22050));
         stream.write(tone);
       }
       stream.end();
@@ -89,8 +90,11 @@ describe('engine', () => {
   test('word events point at the words of the original text', async () => {
     const text = 'Tom & Jerry <run> home.';
     const events = [];
-    for await (const chunk of engine.synthesize({ text, voice, speed: 'normal', events: { words: true } })) events.push(...chunk.events);
-    const words = events.filter((event) => event.type === 'word').map((event) => text.slice(event.textOffset, event.textOffset + event.textLength));
+    for await (const chunk of engine.synthesize({ text, voice, speed: 'normal', events: { words: true } }))
+      events.push(...chunk.events);
+    const words = events
+      .filter((event) => event.type === 'word')
+      .map((event) => text.slice(event.textOffset, event.textOffset + event.textLength));
     expect(words).toContain('Tom');
     expect(words).toContain('Jerry');
     expect(words).toContain('home');
@@ -108,7 +112,15 @@ describe('engine', () => {
 
   test('distinct voices sound different (median pitch by autocorrelation)', async () => {
     const pitchOf = async (id: string) => {
-      const audio = await decodeMp3(await collect(narrate(engine, encoders, { text: 'I am reading you a story tonight, my dear.', voice: findVoice(id)!, speed: 'normal' }).bytes));
+      const audio = await decodeMp3(
+        await collect(
+          narrate(engine, encoders, {
+            text: 'I am reading you a story tonight, my dear.',
+            voice: findVoice(id)!,
+            speed: 'normal',
+          }).bytes,
+        ),
+      );
       return medianPitch(audio.channel, audio.sampleRate);
     };
     const child = await pitchOf('kid-girl');
@@ -148,7 +160,12 @@ describe('parallel narration', () => {
     const text = englishText(6000);
     const single = await narrate(engine, encoders, { text, voice, speed: 'normal' });
     const singleAudio = await decodeMp3(await collect(single.bytes));
-    const parallel = narrateInParallel(engine, encoders, { text, voice, speed: 'normal' }, { parallelism: 2, segmentLength: 1200 });
+    const parallel = narrateInParallel(
+      engine,
+      encoders,
+      { text, voice, speed: 'normal' },
+      { parallelism: 2, segmentLength: 1200 },
+    );
     const progress: number[] = [];
     const parallelBytes = await collect(parallel.bytes);
     const parallelAudio = await decodeMp3(parallelBytes);
@@ -169,7 +186,9 @@ describe('parallel narration', () => {
       }
       return longest / rate;
     };
-    expect(longestPause(parallelAudio.channel, parallelAudio.sampleRate)).toBeLessThan(longestPause(singleAudio.channel, singleAudio.sampleRate) + 0.15);
+    expect(longestPause(parallelAudio.channel, parallelAudio.sampleRate)).toBeLessThan(
+      longestPause(singleAudio.channel, singleAudio.sampleRate) + 0.15,
+    );
     void progress;
     // Two 6,000-character narrations: about 8 s on a loaded two-core machine, past bun's 5 s default.
   }, 60_000);

@@ -21,7 +21,12 @@ describe('over real HTTP on 127.0.0.1', () => {
     await harness.close();
   });
   const post = (key: string, body: unknown, init: RequestInit = {}) =>
-    fetch(`${server.url}api/v1/tts`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body), ...init });
+    fetch(`${server.url}api/v1/tts`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      ...init,
+    });
 
   test('200 parallel requests against a balance for exactly 100: 100 succeed, 100 get 402, balance 0', async () => {
     const { key, accountId } = await harness.account({ credits: 100 });
@@ -29,8 +34,11 @@ describe('over real HTTP on 127.0.0.1', () => {
     const statuses = responses.map((response) => response.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(100);
     expect(statuses.filter((status) => status === 402)).toHaveLength(100);
-    const bodies = await Promise.all(responses.map((response) => (response.status === 402 ? response.json() : response.arrayBuffer())));
-    for (const [index, body] of bodies.entries()) if (statuses[index] === 402) expect((body as any).error.code).toBe('insufficient_credits');
+    const bodies = await Promise.all(
+      responses.map((response) => (response.status === 402 ? response.json() : response.arrayBuffer())),
+    );
+    for (const [index, body] of bodies.entries())
+      if (statuses[index] === 402) expect((body as any).error.code).toBe('insufficient_credits');
     const audio = await decodeMp3(new Uint8Array(bodies[statuses.indexOf(200)] as ArrayBuffer));
     expect(audio.durationSeconds).toBeGreaterThan(0.3);
     expect(harness.services.ledger.balance(accountId)).toBe(0);
@@ -72,7 +80,11 @@ describe('engine failures', () => {
       const { key, accountId } = await harness.account({ credits: 1000 });
       let delivered = 0;
       for (let index = 0; index < 12; index++) {
-        const response = await harness.request('/api/v1/tts', { method: 'POST', key, json: { text: 'Twenty characters!!!' } });
+        const response = await harness.request('/api/v1/tts', {
+          method: 'POST',
+          key,
+          json: { text: 'Twenty characters!!!' },
+        });
         if (response.status === 200) {
           await response.arrayBuffer();
           delivered++;
@@ -114,13 +126,21 @@ describe('rate limits, idempotency and usage', () => {
     const invalid = await harness.request('/api/v1/tts', { method: 'POST', key, json: { voice: 'x' } });
     expect(invalid.status).toBe(400);
     expect(invalid.headers.get('ratelimit')).toStartWith('"per-key";r=');
-    expect((await harness.request('/api/v1/tts', { method: 'POST', key, json: { text: 'Hello there.' } })).status).toBe(200);
+    expect((await harness.request('/api/v1/tts', { method: 'POST', key, json: { text: 'Hello there.' } })).status).toBe(
+      200,
+    );
   });
 
   test('Idempotency-Key: a retry replays the same bytes without a second charge; another body is 400; 24 h later it is fresh', async () => {
     harness.clock.advance(60_000);
     const { key, accountId } = await harness.account({ credits: 100 });
-    const send = (text: string, idempotencyKey = 'order-42') => harness.request('/api/v1/tts', { method: 'POST', key, json: { text }, headers: { 'idempotency-key': idempotencyKey } });
+    const send = (text: string, idempotencyKey = 'order-42') =>
+      harness.request('/api/v1/tts', {
+        method: 'POST',
+        key,
+        json: { text },
+        headers: { 'idempotency-key': idempotencyKey },
+      });
     const first = await send('The same story, twice.');
     expect(first.status).toBe(200);
     const firstBytes = new Uint8Array(await first.arrayBuffer());
@@ -146,8 +166,16 @@ describe('rate limits, idempotency and usage', () => {
     const { key, accountId } = await harness.account({ credits: 100 });
     // What a crash mid-request leaves behind: a pending claim for this very body, and no response.
     const body = JSON.stringify({ text: 'After the crash.' });
-    expect(harness.services.idempotency.begin(accountId, 'crashed', createHash('sha256').update(body).digest('hex')).state).toBe('new');
-    const send = () => harness.request('/api/v1/tts', { method: 'POST', key, json: { text: 'After the crash.' }, headers: { 'idempotency-key': 'crashed' } });
+    expect(
+      harness.services.idempotency.begin(accountId, 'crashed', createHash('sha256').update(body).digest('hex')).state,
+    ).toBe('new');
+    const send = () =>
+      harness.request('/api/v1/tts', {
+        method: 'POST',
+        key,
+        json: { text: 'After the crash.' },
+        headers: { 'idempotency-key': 'crashed' },
+      });
     const blocked = await send();
     expect(blocked.status).toBe(409);
     expect(((await blocked.json()) as any).error.code).toBe('conflict');
@@ -160,7 +188,13 @@ describe('rate limits, idempotency and usage', () => {
   test('a failed request does not consume its Idempotency-Key', async () => {
     harness.clock.advance(60_000);
     const { key } = await harness.account({ credits: 1 });
-    const send = () => harness.request('/api/v1/tts', { method: 'POST', key, json: { text: 'This needs more than one credit.' }, headers: { 'idempotency-key': 'retry-me' } });
+    const send = () =>
+      harness.request('/api/v1/tts', {
+        method: 'POST',
+        key,
+        json: { text: 'This needs more than one credit.' },
+        headers: { 'idempotency-key': 'retry-me' },
+      });
     expect((await send()).status).toBe(402);
     expect((await send()).status).toBe(402);
   });
@@ -168,7 +202,13 @@ describe('rate limits, idempotency and usage', () => {
   test('GET /api/v1/usage: balance, grants with expiry, month usage per key', async () => {
     harness.clock.advance(60_000);
     const { key, keyId, accountId } = await harness.account({ credits: 500, monthlyCap: 10_000 });
-    await (await harness.request('/api/v1/tts', { method: 'POST', key, json: { text: 'Forty characters of text for the usage.' } })).arrayBuffer();
+    await (
+      await harness.request('/api/v1/tts', {
+        method: 'POST',
+        key,
+        json: { text: 'Forty characters of text for the usage.' },
+      })
+    ).arrayBuffer();
     const response = await harness.request('/api/v1/usage', { key });
     expect(response.status).toBe(200);
     const usage = (await response.json()) as any;
@@ -176,7 +216,17 @@ describe('rate limits, idempotency and usage', () => {
     expect(usage.balance).toBe(496);
     expect(usage.held).toBe(0);
     expect(usage.grants[0].expires_at).toMatch(/^\d{4}-\d\d-\d\dT/);
-    expect(usage.month.keys).toEqual([{ key_id: keyId, name: 'API key', prefix: expect.stringMatching(/^ksk_live_/), characters: 39, credits: 4, requests: 1, monthly_cap_characters: 10_000 }]);
+    expect(usage.month.keys).toEqual([
+      {
+        key_id: keyId,
+        name: 'API key',
+        prefix: expect.stringMatching(/^ksk_live_/),
+        characters: 39,
+        credits: 4,
+        requests: 1,
+        monthly_cap_characters: 10_000,
+      },
+    ]);
   });
 });
 
@@ -188,16 +238,39 @@ describe('admin CLI', () => {
       const run = async (...args: string[]) => {
         const out: string[] = [];
         const err: string[] = [];
-        const code = await runAdmin(args, config, { clock: harness.clock, out: (line) => out.push(line), err: (line) => err.push(line) });
+        const code = await runAdmin(args, config, {
+          clock: harness.clock,
+          out: (line) => out.push(line),
+          err: (line) => err.push(line),
+        });
         return { code, json: JSON.parse((code === 0 ? out : err).join('\n')) };
       };
-      const account = await run('create-account', '--email', 'cli@example.test', '--password', 'cli-password', '--plan', 'creator');
+      const account = await run(
+        'create-account',
+        '--email',
+        'cli@example.test',
+        '--password',
+        'cli-password',
+        '--plan',
+        'creator',
+      );
       expect(account.code).toBe(0);
       expect(account.json.balance).toBe(20_000);
-      const created = await run('create-key', '--account', account.json.id, '--name', 'laptop', '--monthly-cap', '5000');
+      const created = await run(
+        'create-key',
+        '--account',
+        account.json.id,
+        '--name',
+        'laptop',
+        '--monthly-cap',
+        '5000',
+      );
       expect(created.json.key).toStartWith('ksk_live_');
       expect((await harness.request('/api/v1/voices', { key: created.json.key })).status).toBe(200);
-      expect((await run('grant-credits', '--account', account.json.id, '--credits', '250', '--expires-in-days', '30')).json.balance).toBe(20_250);
+      expect(
+        (await run('grant-credits', '--account', account.json.id, '--credits', '250', '--expires-in-days', '30')).json
+          .balance,
+      ).toBe(20_250);
       const balance = await run('balance', '--account', account.json.id);
       expect(balance.json.grants).toHaveLength(2);
       expect((await run('revoke-key', '--key-id', created.json.id)).json.revoked).toBe(true);
@@ -205,7 +278,10 @@ describe('admin CLI', () => {
       const bad = await run('grant-credits', '--account', account.json.id, '--credits', '-5');
       expect(bad.code).toBe(1);
       expect(bad.json.error.code).toBe('invalid_request');
-      expect((await run('create-account', '--email', 'cli@example.test', '--password', 'cli-password', '--plan', 'gold')).code).toBe(1);
+      expect(
+        (await run('create-account', '--email', 'cli@example.test', '--password', 'cli-password', '--plan', 'gold'))
+          .code,
+      ).toBe(1);
       expect((await run('frobnicate')).code).toBe(1);
     } finally {
       await harness.close();

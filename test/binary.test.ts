@@ -11,7 +11,10 @@ const binary = join(directory, 'recite');
 const bun = process.execPath;
 
 beforeAll(() => {
-  const build = spawnSync(bun, ['scripts/build.ts', join(directory, 'build', 'recite')], { cwd: join(import.meta.dir, '..'), encoding: 'utf8' });
+  const build = spawnSync(bun, ['scripts/build.ts', join(directory, 'build', 'recite')], {
+    cwd: join(import.meta.dir, '..'),
+    encoding: 'utf8',
+  });
   expect(build.status, build.stderr).toBe(0);
   copyFileSync(join(directory, 'build', 'recite'), binary);
   rmSync(join(directory, 'build'), { recursive: true });
@@ -19,45 +22,57 @@ beforeAll(() => {
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
 function run(args: string[], environment: Record<string, string>) {
-  const result = spawnSync(binary, args, { cwd: directory, env: { PATH: '/usr/bin:/bin', ...environment }, encoding: 'utf8' });
+  const result = spawnSync(binary, args, {
+    cwd: directory,
+    env: { PATH: '/usr/bin:/bin', ...environment },
+    encoding: 'utf8',
+  });
   expect(result.status, result.stderr).toBe(0);
   return JSON.parse(result.stdout) as Record<string, unknown>;
 }
 
 test('the compiled binary starts, narrates and stops on SIGTERM', async () => {
-  const environment = { RECITE_DATABASE: join(directory, 'data', 'recite.db'), RECITE_PORT: '0', RECITE_ENGINE_WORKERS: '1', RECITE_ENCODER_WORKERS: '1' };
-  const account = run(['admin', 'create-account', '--email', 'smoke@example.test', '--password', 'smoke-password', '--plan', 'basic'], environment);
+  const environment = {
+    RECITE_DATABASE: join(directory, 'data', 'recite.db'),
+    RECITE_PORT: '0',
+    RECITE_ENGINE_WORKERS: '1',
+    RECITE_ENCODER_WORKERS: '1',
+  };
+  const account = run(
+    ['admin', 'create-account', '--email', 'smoke@example.test', '--password', 'smoke-password', '--plan', 'basic'],
+    environment,
+  );
   const key = run(['admin', 'create-key', '--account', String(account.id)], environment);
 
   const started = performance.now();
   const server = spawn(binary, [], { cwd: directory, env: { PATH: '/usr/bin:/bin', ...environment } });
   const exited = new Promise<number | null>((resolve) => server.on('exit', resolve));
   try {
-  let log = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    server.stderr.on('data', (chunk: Buffer) => {
-      log += chunk.toString();
-      const match = /"url":"([^"]+)"/.exec(log);
-      if (match) resolve(match[1]!);
+    let log = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      server.stderr.on('data', (chunk: Buffer) => {
+        log += chunk.toString();
+        const match = /"url":"([^"]+)"/.exec(log);
+        if (match) resolve(match[1]!);
+      });
+      server.on('exit', (code) => reject(new Error(`exited with ${code}: ${log}`)));
     });
-    server.on('exit', (code) => reject(new Error(`exited with ${code}: ${log}`)));
-  });
-  const startupMs = performance.now() - started;
-  console.log(`binary serving after ${startupMs.toFixed(0)} ms`);
+    const startupMs = performance.now() - started;
+    console.log(`binary serving after ${startupMs.toFixed(0)} ms`);
 
-  const response = await fetch(`${url}api/v1/tts`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${key.key}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ text: 'Hello from the single binary.', voice: 'std-guy' }),
-  });
-  expect(response.status).toBe(200);
-  const audio = await decodeMp3(new Uint8Array(await response.arrayBuffer()));
-  expect(audio.durationSeconds).toBeGreaterThan(1);
-  expect(audio.rms).toBeGreaterThan(0.02);
+    const response = await fetch(`${url}api/v1/tts`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'Hello from the single binary.', voice: 'std-guy' }),
+    });
+    expect(response.status).toBe(200);
+    const audio = await decodeMp3(new Uint8Array(await response.arrayBuffer()));
+    expect(audio.durationSeconds).toBeGreaterThan(1);
+    expect(audio.rms).toBeGreaterThan(0.02);
 
-  server.kill('SIGTERM');
-  expect(await exited).toBe(0);
-  expect(log).toContain('shutting down');
+    server.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(log).toContain('shutting down');
   } finally {
     // A failed assertion above must not leave the server running.
     if (server.exitCode === null && server.signalCode === null) {

@@ -34,7 +34,11 @@ afterAll(async () => {
 });
 
 function admin(...args: string[]) {
-  const result = spawnSync(process.execPath, ['src/index.ts', 'admin', ...args], { cwd: root, env: environment, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, ['src/index.ts', 'admin', ...args], {
+    cwd: root,
+    env: environment,
+    encoding: 'utf8',
+  });
   expect(result.status, result.stderr).toBe(0);
   return JSON.parse(result.stdout) as Record<string, any>;
 }
@@ -85,16 +89,28 @@ function exited(child: ChildProcess) {
 }
 
 test('kill -9 during jobs: every job completes exactly once (one object, one capture); SIGTERM loses nothing', async () => {
-  const account = admin('create-account', '--email', 'crash@example.test', '--password', 'crash-password', '--plan', 'studio');
+  const account = admin(
+    'create-account',
+    '--email',
+    'crash@example.test',
+    '--password',
+    'crash-password',
+    '--plan',
+    'studio',
+  );
   const { key } = admin('create-key', '--account', account.id);
   const startBalance = admin('balance', '--account', account.id).balance as number;
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
 
   let server = await startServer();
   const submit = async (text: string) => {
-    const response = await patientFetch(`${server.url}api/v1/tts`, { method: 'POST', headers, body: JSON.stringify({ text }) });
+    const response = await patientFetch(`${server.url}api/v1/tts`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ text }),
+    });
     expect(response.status).toBe(202);
-    return ((await response.json()) as { jobId: string; credits_reserved: number });
+    return (await response.json()) as { jobId: string; credits_reserved: number };
   };
   const status = async (jobId: string) => {
     const response = await patientFetch(`${server.url}api/v1/tts?jobId=${jobId}`, { headers });
@@ -113,17 +129,23 @@ test('kill -9 during jobs: every job completes exactly once (one object, one cap
   // A new process takes the orphaned job over once its lease runs out, and runs the rest.
   server = await startServer();
   for (const job of jobs) {
-    await waitFor(`job ${job.jobId} to complete`, async () => ((await status(job.jobId)).status === 'completed' ? true : undefined));
+    await waitFor(`job ${job.jobId} to complete`, async () =>
+      (await status(job.jobId)).status === 'completed' ? true : undefined,
+    );
   }
 
   // SIGTERM while a job runs: the process drains and exits cleanly; the job finishes here or after the restart.
   const last = await submit(englishText(6000));
-  await waitFor('the last job to start', async () => ((await status(last.jobId)).status === 'running' ? true : undefined));
+  await waitFor('the last job to start', async () =>
+    (await status(last.jobId)).status === 'running' ? true : undefined,
+  );
   const stopped = exited(server.child);
   server.child.kill('SIGTERM');
   expect(await stopped).toBe(0);
   server = await startServer();
-  await waitFor('the last job to complete', async () => ((await status(last.jobId)).status === 'completed' ? true : undefined));
+  await waitFor('the last job to complete', async () =>
+    (await status(last.jobId)).status === 'completed' ? true : undefined,
+  );
   const finalView = await status(last.jobId);
   const audio = await fetch(finalView.audioUrl);
   expect(audio.status).toBe(200);
@@ -135,14 +157,26 @@ test('kill -9 during jobs: every job completes exactly once (one object, one cap
   const all = [...jobs, last];
   const files = readdirSync(join(directory, 'audio', 'narrations'));
   // One MP3 and its two caption files per job; nothing half-written left behind.
-  expect(files.sort()).toEqual(all.flatMap((job) => ['mp3', 'srt', 'vtt'].map((extension) => `${job.jobId}.${extension}`)).sort());
+  expect(files.sort()).toEqual(
+    all.flatMap((job) => ['mp3', 'srt', 'vtt'].map((extension) => `${job.jobId}.${extension}`)).sort(),
+  );
   const db = new Database(environment.RECITE_DATABASE, { readonly: true });
   for (const job of all) {
-    const row = db.query<{ status: string; reservation_id: string }, [string]>('SELECT status, reservation_id FROM jobs WHERE id = ?').get(job.jobId)!;
+    const row = db
+      .query<{ status: string; reservation_id: string }, [string]>(
+        'SELECT status, reservation_id FROM jobs WHERE id = ?',
+      )
+      .get(job.jobId)!;
     expect(row.status).toBe('completed');
-    const captures = db.query<{ count: number }, [string]>("SELECT count(*) AS count FROM ledger_entries WHERE reservation_id = ? AND kind = 'capture'").get(row.reservation_id)!;
+    const captures = db
+      .query<{ count: number }, [string]>(
+        "SELECT count(*) AS count FROM ledger_entries WHERE reservation_id = ? AND kind = 'capture'",
+      )
+      .get(row.reservation_id)!;
     expect(captures.count).toBe(1);
-    const reservation = db.query<{ status: string }, [string]>('SELECT status FROM reservations WHERE id = ?').get(row.reservation_id)!;
+    const reservation = db
+      .query<{ status: string }, [string]>('SELECT status FROM reservations WHERE id = ?')
+      .get(row.reservation_id)!;
     expect(reservation.status).toBe('captured');
   }
   db.close();

@@ -25,7 +25,8 @@ let base = '';
 let scratch = '';
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run the tests through scripts/test.sh, which installs it`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(`${CHROMIUM} is missing: run the tests through scripts/test.sh, which installs it`);
   mkdirSync(SCREENSHOTS, { recursive: true });
   scratch = mkdtempSync(join(tmpdir(), 'recite-e2e-'));
   harness = await createHarness({ overrides: { runJobs: false } });
@@ -34,7 +35,16 @@ beforeAll(async () => {
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
   });
 });
 afterAll(async () => {
@@ -44,16 +54,24 @@ afterAll(async () => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
-const settle = (page: Page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+const settle = (page: Page) =>
+  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 
 /** axe-core in the page (through the debugging protocol, so the page's own CSP stays on): serious and critical only. */
 async function axeProblems(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((violation: any) => ({ id: violation.id, impact: violation.impact, help: violation.help, targets: violation.nodes.slice(0, 3).map((node: any) => node.target.join(' ')) }));
+    return result.violations.map((violation: any) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.slice(0, 3).map((node: any) => node.target.join(' ')),
+    }));
   });
-  return violations.filter((violation: { impact: string }) => violation.impact === 'serious' || violation.impact === 'critical').map((violation: any) => `${violation.id}: ${violation.help} at ${violation.targets.join(', ')}`);
+  return violations
+    .filter((violation: { impact: string }) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation: any) => `${violation.id}: ${violation.help} at ${violation.targets.join(', ')}`);
 }
 
 /** At phone width: no horizontal scrolling, and every visible control lies inside the viewport. */
@@ -61,12 +79,18 @@ async function offScreenControls(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     const problems: string[] = [];
-    if (document.documentElement.scrollWidth > width + 1) problems.push(`page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
-    for (const element of document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, summary, audio[controls], [tabindex="0"]')) {
+    if (document.documentElement.scrollWidth > width + 1)
+      problems.push(`page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
+    for (const element of document.querySelectorAll<HTMLElement>(
+      'a[href], button, input, select, textarea, summary, audio[controls], [tabindex="0"]',
+    )) {
       const box = element.getBoundingClientRect();
       if (box.width === 0 || box.height === 0 || getComputedStyle(element).visibility === 'hidden') continue;
       if (element.closest('.skip')) continue;
-      if (box.left < -1 || box.right > width + 1) problems.push(`${element.tagName.toLowerCase()} "${(element.textContent || element.getAttribute('aria-label') || '').trim().slice(0, 40)}" spans ${Math.round(box.left)}..${Math.round(box.right)} of ${width}`);
+      if (box.left < -1 || box.right > width + 1)
+        problems.push(
+          `${element.tagName.toLowerCase()} "${(element.textContent || element.getAttribute('aria-label') || '').trim().slice(0, 40)}" spans ${Math.round(box.left)}..${Math.round(box.right)} of ${width}`,
+        );
     }
     return problems;
   });
@@ -77,7 +101,11 @@ async function checkPage(page: Page, name: string) {
   for (const size of WIDTHS) {
     await page.setViewportSize({ width: size.width, height: size.height });
     await settle(page);
-    expect({ page: name, width: size.width, problems: await axeProblems(page) }).toEqual({ page: name, width: size.width, problems: [] });
+    expect({ page: name, width: size.width, problems: await axeProblems(page) }).toEqual({
+      page: name,
+      width: size.width,
+      problems: [],
+    });
     if (size.width === 390) {
       expect({ page: name, problems: await offScreenControls(page) }).toEqual({ page: name, problems: [] });
       const menu = page.getByRole('button', { name: 'Menu' });
@@ -86,7 +114,11 @@ async function checkPage(page: Page, name: string) {
         expect(await page.locator('#nav').isVisible()).toBe(false);
         await menu.click();
         expect(await page.locator('#nav').isVisible()).toBe(true);
-        expect({ page: name, menu: true, problems: await offScreenControls(page) }).toEqual({ page: name, menu: true, problems: [] });
+        expect({ page: name, menu: true, problems: await offScreenControls(page) }).toEqual({
+          page: name,
+          menu: true,
+          problems: [],
+        });
         await page.screenshot({ path: join(SCREENSHOTS, `${name}-${size.name}-menu.png`) });
         await menu.click();
       }
@@ -132,8 +164,14 @@ test('a new user: sign-up, key, quickstart curl, playground take with highlighti
       expect(await page.getByRole('tabpanel').filter({ visible: true }).first().textContent()).toContain(key);
     }
     const stdio = JSON.parse((await page.getByTestId('qs-mcp-stdio').textContent())!);
-    expect(stdio.mcpServers.recite).toEqual({ command: 'recite', args: ['mcp'], env: { RECITE_URL: base, RECITE_API_KEY: key } });
-    expect(JSON.parse((await page.getByTestId('qs-mcp-http').textContent())!).mcpServers.recite.url).toBe(`${base}/mcp`);
+    expect(stdio.mcpServers.recite).toEqual({
+      command: 'recite',
+      args: ['mcp'],
+      env: { RECITE_URL: base, RECITE_API_KEY: key },
+    });
+    expect(JSON.parse((await page.getByTestId('qs-mcp-http').textContent())!).mcpServers.recite.url).toBe(
+      `${base}/mcp`,
+    );
     await page.getByRole('tab', { name: 'curl' }).click();
     await checkPage(page, '03-dashboard-quickstart');
 
@@ -152,8 +190,15 @@ test('a new user: sign-up, key, quickstart curl, playground take with highlighti
     mkdirSync(snippetFolder, { recursive: true });
     try {
       await Bun.write(join(snippetFolder, 'quickstart.mjs'), nodeSnippet);
-      const node = Bun.spawn([process.execPath, 'quickstart.mjs'], { cwd: snippetFolder, stdout: 'pipe', stderr: 'pipe' });
-      expect({ exit: await node.exited, stderr: await new Response(node.stderr).text() }).toEqual({ exit: 0, stderr: '' });
+      const node = Bun.spawn([process.execPath, 'quickstart.mjs'], {
+        cwd: snippetFolder,
+        stdout: 'pipe',
+        stderr: 'pipe',
+      });
+      expect({ exit: await node.exited, stderr: await new Response(node.stderr).text() }).toEqual({
+        exit: 0,
+        stderr: '',
+      });
       expect(readFileSync(join(snippetFolder, 'hello.mp3')).byteLength).toBeGreaterThan(1000);
     } finally {
       rmSync(snippetFolder, { recursive: true, force: true });
@@ -163,7 +208,9 @@ test('a new user: sign-up, key, quickstart curl, playground take with highlighti
     await page.goto(`${base}/dashboard`);
     expect(await page.locator('.chart rect.bar-rect').count()).toBe(1);
     expect(await page.locator('.chart rect.bar-rect title').textContent()).toBe('Mar 10: 4 credits, 36 characters');
-    expect(await page.getByTestId('runway').textContent()).toMatch(/^(Runs out in ~[\d,]+ days|Lasts more than a year) at this rate \(4\.0 credits a day over the last 1 day\)\.$/);
+    expect(await page.getByTestId('runway').textContent()).toMatch(
+      /^(Runs out in ~[\d,]+ days|Lasts more than a year) at this rate \(4\.0 credits a day over the last 1 day\)\.$/,
+    );
     await page.getByText(/Show as a table/).click();
     await checkPage(page, '04-dashboard-usage');
 
@@ -173,8 +220,12 @@ test('a new user: sign-up, key, quickstart curl, playground take with highlighti
     await page.getByText('No takes yet').waitFor();
     await checkPage(page, '05-playground-empty');
     await page.getByRole('button', { name: 'Preview Story Grandpa' }).click();
-    await page.waitForFunction(() => (document.getElementById('preview') as HTMLAudioElement).src.includes('/sample.mp3'));
-    await page.waitForFunction(() => (document.getElementById('preview') as HTMLAudioElement).duration > 1, undefined, { timeout: 20_000 });
+    await page.waitForFunction(() =>
+      (document.getElementById('preview') as HTMLAudioElement).src.includes('/sample.mp3'),
+    );
+    await page.waitForFunction(() => (document.getElementById('preview') as HTMLAudioElement).duration > 1, undefined, {
+      timeout: 20_000,
+    });
     await page.evaluate(() => (document.getElementById('preview') as HTMLAudioElement).pause());
     await page.locator('input[name="voice"][value="story-grandpa"]').check();
     await page.getByLabel('Text').fill('The bear found the honey jar and smiled at the morning sun.');
@@ -183,15 +234,23 @@ test('a new user: sign-up, key, quickstart curl, playground take with highlighti
     const take = page.locator('#takes li.take').first();
     await take.waitFor({ timeout: 20_000 });
     expect(await take.locator('.words span').count()).toBeGreaterThanOrEqual(10);
-    await page.waitForFunction(() => (document.querySelector('#takes audio') as HTMLAudioElement).duration > 1, undefined, { timeout: 20_000 });
+    await page.waitForFunction(
+      () => (document.querySelector('#takes audio') as HTMLAudioElement).duration > 1,
+      undefined,
+      { timeout: 20_000 },
+    );
     // Highlighting follows the audio clock: seek into the take and play; some word gets the mark.
     await page.evaluate(() => {
       const audio = document.querySelector('#takes audio') as HTMLAudioElement;
       audio.currentTime = 0.8;
       return audio.play();
     });
-    await page.waitForFunction(() => document.querySelectorAll('#takes .words span.spoken').length === 1, undefined, { timeout: 10_000 });
-    expect(await take.getByRole('link', { name: /Download take 1/ }).getAttribute('download')).toBe('recite-take-1.mp3');
+    await page.waitForFunction(() => document.querySelectorAll('#takes .words span.spoken').length === 1, undefined, {
+      timeout: 10_000,
+    });
+    expect(await take.getByRole('link', { name: /Download take 1/ }).getAttribute('download')).toBe(
+      'recite-take-1.mp3',
+    );
     await page.evaluate(() => (document.querySelector('#takes audio') as HTMLAudioElement).pause());
     // 2 credits each for the curl's and the Node snippet's 18 characters, 6 for the take's 59.
     expect(harness.services.ledger.balance(account.id)).toBe(startingBalance - 2 - 2 - 6);
@@ -205,13 +264,18 @@ test('a new user: sign-up, key, quickstart curl, playground take with highlighti
     const submitted = await fetch(`${base}/api/v1/tts`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ text: 'Chapter one. The lighthouse keeper climbed the stairs every evening, counting each step as the sea turned grey and then silver.', delivery: 'link' }),
+      body: JSON.stringify({
+        text: 'Chapter one. The lighthouse keeper climbed the stairs every evening, counting each step as the sea turned grey and then silver.',
+        delivery: 'link',
+      }),
     });
     expect(submitted.status).toBe(202);
     await page.getByRole('link', { name: 'Narrations' }).click();
     await page.waitForURL(`${base}/dashboard/jobs`);
     const row = page.locator('#jobs li').first();
-    expect(await row.locator('.job-title').textContent()).toBe('Chapter one. The lighthouse keeper climbed the stairs every…');
+    expect(await row.locator('.job-title').textContent()).toBe(
+      'Chapter one. The lighthouse keeper climbed the stairs every…',
+    );
     expect(await row.getByTestId('status').textContent()).toBe('queued');
     expect(await row.locator('progress').count()).toBe(1);
     await page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
@@ -220,7 +284,9 @@ test('a new user: sign-up, key, quickstart curl, playground take with highlighti
     await page.locator('#jobs li [data-testid="status"]', { hasText: 'completed' }).waitFor({ timeout: 20_000 });
     expect(await page.evaluate(() => (window as any).stillTheSamePage)).toBe(true);
     const done = page.locator('#jobs li').first();
-    expect(await done.locator('.meta').textContent()).toMatch(/Voice: Aria.*Length: \d+:\d\d.*127 characters.*13 credits/s);
+    expect(await done.locator('.meta').textContent()).toMatch(
+      /Voice: Aria.*Length: \d+:\d\d.*127 characters.*13 credits/s,
+    );
     await checkPage(page, '08-narrations-done');
 
     // Downloads: the MP3 and both caption formats.
@@ -248,13 +314,19 @@ test('a new user: sign-up, key, quickstart curl, playground take with highlighti
     await page.getByRole('button', { name: 'Revoke e2e key permanently' }).click();
     await page.waitForURL(`${base}/dashboard`);
     await page.getByText(/revoked/).waitFor();
-    const revoked = await fetch(`${base}/api/v1/tts`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ text: 'Hello.' }) });
+    const revoked = await fetch(`${base}/api/v1/tts`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'Hello.' }),
+    });
     expect(revoked.status).toBe(401);
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(`${base}/login`);
     // Signing out leaves no takes behind in the browser.
-    expect(await page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name))).not.toContain('recite-playground');
+    expect(
+      await page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name)),
+    ).not.toContain('recite-playground');
     await checkPage(page, '10-login');
     expect(cspProblems).toEqual([]);
   } finally {
@@ -269,7 +341,14 @@ test('the usage chart stays readable with 90 days of data', async () => {
     for (let day = 89; day >= 0; day--) {
       harness.clock.set(now - day * 24 * 60 * 60 * 1000);
       const characters = 200 + ((day * 37) % 11) * 150;
-      const outcome = harness.services.ledger.reserve({ accountId, apiKeyId: keyId, product: 'speech', characters, credits: Math.ceil(characters / 10), holdMs: 60_000 });
+      const outcome = harness.services.ledger.reserve({
+        accountId,
+        apiKeyId: keyId,
+        product: 'speech',
+        characters,
+        credits: Math.ceil(characters / 10),
+        holdMs: 60_000,
+      });
       if (!outcome.ok) throw new Error(outcome.code);
       harness.services.ledger.capture(outcome.reservationId);
     }
@@ -292,8 +371,11 @@ test('the usage chart stays readable with 90 days of data', async () => {
     const labels = await page.locator('.chart text.day-label').allTextContents();
     expect(labels.length).toBeLessThanOrEqual(10);
     expect(labels.at(-1)).toBe('Mar 10');
-    for (const value of await page.locator('.chart text.value-label').allTextContents()) expect(value).toMatch(/^[\d,]+$/);
-    expect(await page.getByTestId('runway').textContent()).toMatch(/^Runs out in ~[\d,]+ days at this rate \([\d,.]+ credits a day over the last 30 days\)\.$/);
+    for (const value of await page.locator('.chart text.value-label').allTextContents())
+      expect(value).toMatch(/^[\d,]+$/);
+    expect(await page.getByTestId('runway').textContent()).toMatch(
+      /^Runs out in ~[\d,]+ days at this rate \([\d,.]+ credits a day over the last 30 days\)\.$/,
+    );
     await checkPage(page, '11-dashboard-90-days');
   } finally {
     await context.close();
@@ -301,7 +383,10 @@ test('the usage chart stays readable with 90 days of data', async () => {
 }, 120_000);
 
 test('forms without the CSRF token change nothing; sign-in is throttled before hashing', async () => {
-  const signup = await fetch(`${base}/signup`, { method: 'POST', body: new URLSearchParams({ email: 'x@example.test', password: 'a long enough password' }) });
+  const signup = await fetch(`${base}/signup`, {
+    method: 'POST',
+    body: new URLSearchParams({ email: 'x@example.test', password: 'a long enough password' }),
+  });
   expect(signup.status).toBe(403);
   expect(await signup.text()).toContain('Request refused');
   expect(harness.services.accounts.findAccountByEmail('x@example.test')).toBeUndefined();
@@ -309,7 +394,13 @@ test('forms without the CSRF token change nothing; sign-in is throttled before h
   const loginPage = await fetch(`${base}/login`);
   const cookie = loginPage.headers.get('set-cookie')!.split(';')[0]!;
   const csrf = /name="csrf" value="([^"]+)"/.exec(await loginPage.text())![1]!;
-  const attempt = (password: string) => fetch(`${base}/login`, { method: 'POST', redirect: 'manual', headers: { cookie }, body: new URLSearchParams({ csrf, email: 'reader@example.test', password }) });
+  const attempt = (password: string) =>
+    fetch(`${base}/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie },
+      body: new URLSearchParams({ csrf, email: 'reader@example.test', password }),
+    });
   for (let index = 0; index < 5; index++) expect((await attempt('wrong password')).status).toBe(401);
   const blocked = await attempt('a long enough password');
   expect(blocked.status).toBe(429);

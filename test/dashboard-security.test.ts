@@ -26,14 +26,26 @@ async function formToken(path: string) {
 
 async function signIn() {
   const { cookie, csrf } = await formToken('/login');
-  const response = await harness.request('/login', { method: 'POST', headers: { cookie }, body: new URLSearchParams({ csrf, email, password }) });
+  const response = await harness.request('/login', {
+    method: 'POST',
+    headers: { cookie },
+    body: new URLSearchParams({ csrf, email, password }),
+  });
   expect(response.status).toBe(303);
   return response.headers.get('set-cookie')!.split(';')[0]!;
 }
 
 function scriptPolicy(response: Response): string {
   const policy = response.headers.get('content-security-policy') ?? '';
-  const directive = policy.split(';').map((part) => part.trim()).find((part) => part.startsWith('script-src')) ?? policy.split(';').map((part) => part.trim()).find((part) => part.startsWith('default-src'));
+  const directive =
+    policy
+      .split(';')
+      .map((part) => part.trim())
+      .find((part) => part.startsWith('script-src')) ??
+    policy
+      .split(';')
+      .map((part) => part.trim())
+      .find((part) => part.startsWith('default-src'));
   return directive ?? '';
 }
 
@@ -85,7 +97,11 @@ describe('headers', () => {
 describe('forms', () => {
   test('sign-up with a known email says the same as any refused sign-up, with no 409', async () => {
     const { cookie, csrf } = await formToken('/signup');
-    const known = await harness.request('/signup', { method: 'POST', headers: { cookie }, body: new URLSearchParams({ csrf, email, password: 'another long password' }) });
+    const known = await harness.request('/signup', {
+      method: 'POST',
+      headers: { cookie },
+      body: new URLSearchParams({ csrf, email, password: 'another long password' }),
+    });
     const text = await known.text();
     expect(known.status).not.toBe(409);
     expect(known.status).toBe(400);
@@ -94,18 +110,33 @@ describe('forms', () => {
   });
 
   test('CSRF failures and foreign origins answer 403', async () => {
-    const missing = await harness.request('/signup', { method: 'POST', body: new URLSearchParams({ email: 'x@example.test', password: 'a long enough password' }) });
+    const missing = await harness.request('/signup', {
+      method: 'POST',
+      body: new URLSearchParams({ email: 'x@example.test', password: 'a long enough password' }),
+    });
     expect(missing.status).toBe(403);
     expect(harness.services.accounts.findAccountByEmail('x@example.test')).toBeUndefined();
 
     const { cookie, csrf } = await formToken('/login');
-    const foreign = await harness.request('/login', { method: 'POST', headers: { cookie, origin: 'https://evil.example' }, body: new URLSearchParams({ csrf, email, password }) });
+    const foreign = await harness.request('/login', {
+      method: 'POST',
+      headers: { cookie, origin: 'https://evil.example' },
+      body: new URLSearchParams({ csrf, email, password }),
+    });
     expect(foreign.status).toBe(403);
 
     const session = await signIn();
-    const keys = await harness.request('/dashboard/keys', { method: 'POST', headers: { cookie: session }, body: new URLSearchParams({ csrf: 'wrong', name: 'x' }) });
+    const keys = await harness.request('/dashboard/keys', {
+      method: 'POST',
+      headers: { cookie: session },
+      body: new URLSearchParams({ csrf: 'wrong', name: 'x' }),
+    });
     expect(keys.status).toBe(403);
-    const speak = await harness.request('/playground/speak', { method: 'POST', headers: { cookie: session, 'x-csrf-token': 'wrong' }, body: '{}' });
+    const speak = await harness.request('/playground/speak', {
+      method: 'POST',
+      headers: { cookie: session, 'x-csrf-token': 'wrong' },
+      body: '{}',
+    });
     expect(speak.status).toBe(403);
   });
 });
@@ -125,9 +156,16 @@ describe('malformed cookies', () => {
   ] as const) {
     test(`${method} ${path} with a broken %-escape in the session or csrf cookie answers 4xx`, async () => {
       // Sign-up pages read only the csrf cookie; every other route reads the session cookie too.
-      const cookies = path === '/signup' ? ['recite_csrf=%zz'] : ['recite_session=%E0%A4%A', 'recite_csrf=%zz; recite_session=%', 'recite_session=%'];
+      const cookies =
+        path === '/signup'
+          ? ['recite_csrf=%zz']
+          : ['recite_session=%E0%A4%A', 'recite_csrf=%zz; recite_session=%', 'recite_session=%'];
       for (const cookie of cookies) {
-        const response = await harness.request(path, { method, headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: method === 'POST' ? 'csrf=x' : undefined });
+        const response = await harness.request(path, {
+          method,
+          headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+          body: method === 'POST' ? 'csrf=x' : undefined,
+        });
         expect(response.status).toBeGreaterThanOrEqual(400);
         expect(response.status).toBeLessThan(500);
       }
@@ -141,7 +179,9 @@ describe('malformed cookies', () => {
 
 describe('error pages', () => {
   test('a browser gets an HTML 404 page; API clients get the JSON envelope', async () => {
-    const browser = await harness.request('/no/such/page', { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    const browser = await harness.request('/no/such/page', {
+      headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+    });
     expect(browser.status).toBe(404);
     expect(browser.headers.get('content-type')).toContain('text/html');
     const html = await browser.text();
@@ -158,12 +198,19 @@ describe('error pages', () => {
   });
 
   test('a server error reaches a browser as an HTML 500 page and an API client as the envelope', async () => {
-    const failure = () => errorResponse(new AppError('internal_error', 'Something went wrong on our side; nothing was charged.'));
-    const page = await browserErrorPage(new Request('http://recite.test/dashboard', { headers: { accept: 'text/html' } }), failure());
+    const failure = () =>
+      errorResponse(new AppError('internal_error', 'Something went wrong on our side; nothing was charged.'));
+    const page = await browserErrorPage(
+      new Request('http://recite.test/dashboard', { headers: { accept: 'text/html' } }),
+      failure(),
+    );
     expect(page.status).toBe(500);
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(await page.text()).toContain('Something went wrong on our side');
-    const api = await browserErrorPage(new Request('http://recite.test/api/v1/tts', { headers: { accept: 'text/html' } }), failure());
+    const api = await browserErrorPage(
+      new Request('http://recite.test/api/v1/tts', { headers: { accept: 'text/html' } }),
+      failure(),
+    );
     expect(api.headers.get('content-type')).toContain('application/json');
     expect(api.status).toBe(500);
   });

@@ -16,12 +16,24 @@ let browser: Browser;
 let base = '';
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run the tests through scripts/test.sh, which installs it`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(`${CHROMIUM} is missing: run the tests through scripts/test.sh, which installs it`);
   mkdirSync(SCREENSHOTS, { recursive: true });
   harness = await createHarness({ overrides: { runJobs: false } });
   server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: harness.app.fetch });
   base = `http://127.0.0.1:${server.port}`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -51,18 +63,27 @@ test('/docs renders the API reference with no request to another host, no vendor
     await page.getByText('recite narration API').first().waitFor({ timeout: 30_000 });
     await page.waitForLoadState('networkidle');
     const text = await page.locator('body').innerText();
-    for (const vendor of ['Ask AI', 'Deploy', 'Share', 'Open API Client', 'Generate MCP']) expect(text).not.toContain(vendor);
+    for (const vendor of ['Ask AI', 'Deploy', 'Share', 'Open API Client', 'Generate MCP'])
+      expect(text).not.toContain(vendor);
     // The fonts are this server's: nothing loaded from a font host, and Inter is what the page uses.
     const fonts = await page.evaluate(async () => {
       await document.fonts.ready;
-      return [...document.fonts].filter((face) => face.status === 'loaded').map((face) => face.family.replaceAll('"', ''));
+      return [...document.fonts]
+        .filter((face) => face.status === 'loaded')
+        .map((face) => face.family.replaceAll('"', ''));
     });
     expect(fonts).toContain('Inter');
     // Bearer preselected: the reference's authentication block offers the bearer token field at once.
-    await page.getByText(/Bearer Token/i).first().waitFor({ timeout: 10_000 });
+    await page
+      .getByText(/Bearer Token/i)
+      .first()
+      .waitFor({ timeout: 10_000 });
     await page.screenshot({ path: join(SCREENSHOTS, 'docs-1280.png') });
     // "Try it" sends straight to this server, not through a vendor proxy.
-    await page.getByRole('button', { name: /Test Request/ }).first().click();
+    await page
+      .getByRole('button', { name: /Test Request/ })
+      .first()
+      .click();
     const sent = page.waitForRequest((request) => request.url() === `${base}/api/v1/voices`);
     await page.getByRole('button', { name: /^Send/ }).first().click();
     expect((await sent).method()).toBe('GET');
@@ -74,8 +95,19 @@ test('/docs renders the API reference with no request to another host, no vendor
     const vendorRules = ['aria-allowed-attr', 'aria-required-children', 'button-name', 'label-content-name-mismatch'];
     await page.evaluate(AXE_SOURCE);
     const violations = await page.evaluate(async (skipped) => {
-      const result = await (window as any).axe.run(document, { resultTypes: ['violations'], rules: Object.fromEntries(skipped.map((id) => [id, { enabled: false }])) });
-      return result.violations.filter((violation: any) => ['serious', 'critical'].includes(violation.impact)).map((violation: any) => `${violation.id}: ${violation.nodes.slice(0, 3).map((node: any) => node.target.join(' ')).join(', ')}`);
+      const result = await (window as any).axe.run(document, {
+        resultTypes: ['violations'],
+        rules: Object.fromEntries(skipped.map((id) => [id, { enabled: false }])),
+      });
+      return result.violations
+        .filter((violation: any) => ['serious', 'critical'].includes(violation.impact))
+        .map(
+          (violation: any) =>
+            `${violation.id}: ${violation.nodes
+              .slice(0, 3)
+              .map((node: any) => node.target.join(' '))
+              .join(', ')}`,
+        );
     }, vendorRules);
     expect(violations).toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });

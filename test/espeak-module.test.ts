@@ -10,7 +10,8 @@ describe('eSpeak NG speed fix', () => {
   const remainder = new Function(
     `var high = -1; ${fastRemainderSource('remainder', 'a', 'b', 'high')}; return (low, hi) => [remainder(low, hi), high];`,
   )() as (low: number, high: number) => [number, number];
-  const expected = (low: number, high: number) => Number(((BigInt(high >>> 0) << 32n) | BigInt(low >>> 0)) % 2147483647n);
+  const expected = (low: number, high: number) =>
+    Number(((BigInt(high >>> 0) << 32n) | BigInt(low >>> 0)) % 2147483647n);
 
   test('equals the unsigned 64-bit remainder by 2^31 - 1 for any input', () => {
     // wasm2js passes each half as a signed 32-bit integer.
@@ -24,8 +25,24 @@ describe('eSpeak NG speed fix', () => {
       { numRuns: 20_000 },
     );
     // Both paths: values below 2^53 (one remainder) and above (the congruence), and the edge between them.
-    fc.assert(fc.property(int32, fc.integer({ min: 0, max: 2 ** 21 + 5 }), (low, high) => expect(remainder(low, high)[0]).toBe(expected(low, high))), { numRuns: 20_000 });
-    for (const [low, high] of [[0, 0], [-1, -1], [2147483647, 0], [2147483646, 0], [0, 1], [-1, 2147483647], [-2147483648, -2147483648], [-1, 2097151], [0, 2097152], [-1, 2097152]] as const) {
+    fc.assert(
+      fc.property(int32, fc.integer({ min: 0, max: 2 ** 21 + 5 }), (low, high) =>
+        expect(remainder(low, high)[0]).toBe(expected(low, high)),
+      ),
+      { numRuns: 20_000 },
+    );
+    for (const [low, high] of [
+      [0, 0],
+      [-1, -1],
+      [2147483647, 0],
+      [2147483646, 0],
+      [0, 1],
+      [-1, 2147483647],
+      [-2147483648, -2147483648],
+      [-1, 2097151],
+      [0, 2097152],
+      [-1, 2097152],
+    ] as const) {
       expect(remainder(low, high)[0]).toBe(expected(low, high));
     }
     // eSpeak's own use: the minimal-standard generator, seed * 16807.

@@ -6,7 +6,10 @@ import { createHarness, type Harness } from './support/harness.ts';
 
 let harness: Harness;
 beforeAll(async () => {
-  harness = await createHarness({ environment: { RECITE_DIRECT_MAX_CHARS: '3000', RECITE_WEBHOOK_ALLOW_PRIVATE: 'true' }, overrides: { runJobs: false } });
+  harness = await createHarness({
+    environment: { RECITE_DIRECT_MAX_CHARS: '3000', RECITE_WEBHOOK_ALLOW_PRIVATE: 'true' },
+    overrides: { runJobs: false },
+  });
 });
 afterAll(() => harness.close());
 const post = (key: string, json: unknown, path = '/api/v1/tts') => harness.request(path, { method: 'POST', key, json });
@@ -15,7 +18,14 @@ describe('estimate (dry run)', () => {
   test('characters, credits and mode without synthesis or charge; validation as usual', async () => {
     const { key, accountId } = await harness.account({ credits: 50 });
     const direct = (await (await post(key, { text: 'Hello there, world!' }, '/api/v1/tts/estimate')).json()) as any;
-    expect(direct).toMatchObject({ characters: 19, credits: 2, mode: 'direct', balance: 50, sufficient: true, voice: 'std-aria' });
+    expect(direct).toMatchObject({
+      characters: 19,
+      credits: 2,
+      mode: 'direct',
+      balance: 50,
+      sufficient: true,
+      voice: 'std-aria',
+    });
     const long = (await (await post(key, { text: 'x '.repeat(2000) }, '/api/v1/tts/estimate')).json()) as any;
     expect(long).toMatchObject({ characters: 4000, credits: 400, mode: 'job', sufficient: false });
     expect((await post(key, { text: 'hi', voice: 'nobody' }, '/api/v1/tts/estimate')).status).toBe(400);
@@ -49,8 +59,29 @@ describe('word timestamps and captions', () => {
   test('format json with timestamps: words in order, inside the audio, on spoken sound', async () => {
     const { key } = await harness.account();
     const text = 'Once upon a time, a small bear found a jar of honey. He ate it all!';
-    const body = (await (await post(key, { text, format: 'json', timestamps: true })).json()) as { audio: string; duration_ms: number; words: { word: string; start_ms: number; end_ms: number; offset: number }[] };
-    expect(body.words.map((word) => word.word)).toEqual(['Once', 'upon', 'a', 'time', 'a', 'small', 'bear', 'found', 'a', 'jar', 'of', 'honey', 'He', 'ate', 'it', 'all']);
+    const body = (await (await post(key, { text, format: 'json', timestamps: true })).json()) as {
+      audio: string;
+      duration_ms: number;
+      words: { word: string; start_ms: number; end_ms: number; offset: number }[];
+    };
+    expect(body.words.map((word) => word.word)).toEqual([
+      'Once',
+      'upon',
+      'a',
+      'time',
+      'a',
+      'small',
+      'bear',
+      'found',
+      'a',
+      'jar',
+      'of',
+      'honey',
+      'He',
+      'ate',
+      'it',
+      'all',
+    ]);
     for (const [index, word] of body.words.entries()) {
       expect(word.end_ms).toBeGreaterThan(word.start_ms);
       if (index > 0) expect(word.start_ms).toBeGreaterThanOrEqual(body.words[index - 1]!.start_ms);
@@ -76,12 +107,16 @@ describe('word timestamps and captions', () => {
     const srt = await (await harness.app.handle(new Request(view.captions.srt))).text();
     expect(vtt.startsWith('WEBVTT\n\n1\n00:00:00.')).toBe(true);
     expect(srt.startsWith('1\n00:00:00,')).toBe(true);
-    const ends = [...vtt.matchAll(/--> (\d\d):(\d\d):(\d\d)\.(\d{3})/g)].map((match) => ((Number(match[1]) * 60 + Number(match[2])) * 60 + Number(match[3])) * 1000 + Number(match[4]));
+    const ends = [...vtt.matchAll(/--> (\d\d):(\d\d):(\d\d)\.(\d{3})/g)].map(
+      (match) => ((Number(match[1]) * 60 + Number(match[2])) * 60 + Number(match[3])) * 1000 + Number(match[4]),
+    );
     expect(ends.length).toBeGreaterThan(50);
     for (let index = 1; index < ends.length; index++) expect(ends[index]!).toBeGreaterThanOrEqual(ends[index - 1]!);
     // The last caption ends within a second of the audio's end: no drift across the four parts.
     expect(Math.abs(ends.at(-1)! - view.duration_ms)).toBeLessThan(1500);
-    const audio = await decodeMp3(new Uint8Array(await (await harness.app.handle(new Request(view.audioUrl))).arrayBuffer()));
+    const audio = await decodeMp3(
+      new Uint8Array(await (await harness.app.handle(new Request(view.audioUrl))).arrayBuffer()),
+    );
     expect(Math.abs(audio.durationSeconds * 1000 - view.duration_ms)).toBeLessThan(100);
   });
 });
@@ -101,7 +136,9 @@ describe('job webhooks', () => {
     });
     try {
       const { key } = await harness.account({ credits: 5000 });
-      const accepted = (await (await post(key, { text: englishText(3500), callbackUrl: `${receiver.url}hooks/recite` })).json()) as { jobId: string };
+      const accepted = (await (
+        await post(key, { text: englishText(3500), callbackUrl: `${receiver.url}hooks/recite` })
+      ).json()) as { jobId: string };
       await harness.services.scheduler.runDue();
       expect(received).toHaveLength(1); // refused once
       harness.clock.advance(10_000);
@@ -111,9 +148,16 @@ describe('job webhooks', () => {
       const payload = JSON.parse(delivery.body);
       expect(payload.event).toBe('narration.completed');
       expect(payload.data).toMatchObject({ jobId: accepted.jobId, status: 'completed' });
-      const usage = (await (await harness.request('/api/v1/usage', { key })).json()) as { webhook_signing_secret: string };
-      const [timestamp, signature] = delivery.headers.get('recite-signature')!.split(',').map((part) => part.split('=')[1]!);
-      expect(signature).toBe(createHmac('sha256', usage.webhook_signing_secret).update(`${timestamp}.${delivery.body}`).digest('hex'));
+      const usage = (await (await harness.request('/api/v1/usage', { key })).json()) as {
+        webhook_signing_secret: string;
+      };
+      const [timestamp, signature] = delivery.headers
+        .get('recite-signature')!
+        .split(',')
+        .map((part) => part.split('=')[1]!);
+      expect(signature).toBe(
+        createHmac('sha256', usage.webhook_signing_secret).update(`${timestamp}.${delivery.body}`).digest('hex'),
+      );
       expect(delivery.headers.get('recite-event')).toBe('narration.completed');
     } finally {
       await receiver.stop(true);

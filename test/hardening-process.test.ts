@@ -34,7 +34,14 @@ afterAll(() => {
 
 const freeze = () => s3.kill('SIGSTOP');
 const thaw = () => s3.kill('SIGCONT');
-const storage = () => createS3Storage({ bucket: 'narrations', prefix: crypto.randomUUID(), endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' });
+const storage = () =>
+  createS3Storage({
+    bucket: 'narrations',
+    prefix: crypto.randomUUID(),
+    endpoint,
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+  });
 
 /** The app over real HTTP; `running()` counts handlers still working (Bun forgets a request once its client left). */
 async function served(harness: Harness) {
@@ -66,7 +73,10 @@ async function until(condition: () => boolean, what: string) {
 describe('item 1: a frozen S3 and a client that gave up', () => {
   test('abandoned: a long-job request whose client timed out while S3 was frozen becomes no job and no charge', async () => {
     // A storage deadline longer than the freeze, so only the request's own abort can stop the enqueue.
-    const harness = await createHarness({ environment: { RECITE_DIRECT_MAX_CHARS: '400', RECITE_STORAGE_TIMEOUT_MS: '120000' }, overrides: { storage: storage(), runJobs: false } });
+    const harness = await createHarness({
+      environment: { RECITE_DIRECT_MAX_CHARS: '400', RECITE_STORAGE_TIMEOUT_MS: '120000' },
+      overrides: { storage: storage(), runJobs: false },
+    });
     const { server, url, running } = await served(harness);
     try {
       const { key, accountId } = await harness.account({ credits: 5000 });
@@ -80,7 +90,7 @@ describe('item 1: a frozen S3 and a client that gave up', () => {
       expect(sent).rejects.toThrow();
       await sent.catch(() => {});
       thaw();
-      await until(() => running() === 0, 'the abandoned request\'s handler to end');
+      await until(() => running() === 0, "the abandoned request's handler to end");
       expect(harness.services.scheduler.backlog()).toBe(0);
       expect(await harness.services.scheduler.runDue()).toBe(0);
       expect(harness.services.ledger.heldCredits(accountId)).toBe(0);
@@ -93,11 +103,18 @@ describe('item 1: a frozen S3 and a client that gave up', () => {
   }, 240_000);
 
   test('storage timeout: with S3 frozen, a long-job request answers 502 unavailable (not never) and charges nothing', async () => {
-    const harness = await createHarness({ environment: { RECITE_DIRECT_MAX_CHARS: '400', RECITE_STORAGE_TIMEOUT_MS: '1000' }, overrides: { storage: storage(), runJobs: false } });
+    const harness = await createHarness({
+      environment: { RECITE_DIRECT_MAX_CHARS: '400', RECITE_STORAGE_TIMEOUT_MS: '1000' },
+      overrides: { storage: storage(), runJobs: false },
+    });
     try {
       const { key, accountId } = await harness.account({ credits: 5000 });
       freeze();
-      const response = await harness.request('/api/v1/tts', { method: 'POST', key, json: { text: englishText(2_000) } });
+      const response = await harness.request('/api/v1/tts', {
+        method: 'POST',
+        key,
+        json: { text: englishText(2_000) },
+      });
       expect(response.status).toBe(502);
       expect(((await response.json()) as any).error.code).toBe('unavailable');
       expect(harness.services.ledger.balance(accountId)).toBe(5000);
@@ -108,10 +125,17 @@ describe('item 1: a frozen S3 and a client that gave up', () => {
   }, 240_000);
 
   test('job storage timeout: a job whose upload meets a frozen S3 gives the slot back (retrying), credits still held', async () => {
-    const harness = await createHarness({ environment: { RECITE_DIRECT_MAX_CHARS: '400', RECITE_STORAGE_TIMEOUT_MS: '1000' }, overrides: { storage: storage(), runJobs: false } });
+    const harness = await createHarness({
+      environment: { RECITE_DIRECT_MAX_CHARS: '400', RECITE_STORAGE_TIMEOUT_MS: '1000' },
+      overrides: { storage: storage(), runJobs: false },
+    });
     try {
       const { key, accountId } = await harness.account({ credits: 5000 });
-      const accepted = await harness.request('/api/v1/tts', { method: 'POST', key, json: { text: englishText(2_000) } });
+      const accepted = await harness.request('/api/v1/tts', {
+        method: 'POST',
+        key,
+        json: { text: englishText(2_000) },
+      });
       expect(accepted.status).toBe(202);
       const { jobId, credits_reserved } = (await accepted.json()) as { jobId: string; credits_reserved: number };
       freeze();
@@ -140,11 +164,23 @@ describe('item 13: bounded shutdown', () => {
       RECITE_LOG_LEVEL: 'info',
     };
     const admin = (...args: string[]) => {
-      const result = spawnSync(process.execPath, ['src/index.ts', 'admin', ...args], { cwd: root, env: environment, encoding: 'utf8' });
+      const result = spawnSync(process.execPath, ['src/index.ts', 'admin', ...args], {
+        cwd: root,
+        env: environment,
+        encoding: 'utf8',
+      });
       expect(result.status, result.stderr).toBe(0);
       return JSON.parse(result.stdout) as Record<string, any>;
     };
-    const account = admin('create-account', '--email', 'stop@example.test', '--password', 'stop-password', '--plan', 'basic');
+    const account = admin(
+      'create-account',
+      '--email',
+      'stop@example.test',
+      '--password',
+      'stop-password',
+      '--plan',
+      'basic',
+    );
     const { key } = admin('create-key', '--account', account.id);
     const child = spawn(process.execPath, ['src/index.ts'], { cwd: root, env: environment });
     const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -159,7 +195,11 @@ describe('item 13: bounded shutdown', () => {
     });
     let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
     try {
-      const response = await fetch(`${url}api/v1/tts`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ text: englishText(19_000) }) });
+      const response = await fetch(`${url}api/v1/tts`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ text: englishText(19_000) }),
+      });
       expect(response.status).toBe(200);
       reader = response.body!.getReader();
       expect((await reader.read()).done).toBe(false);

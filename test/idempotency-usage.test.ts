@@ -9,10 +9,19 @@ beforeAll(async () => {
 afterAll(() => harness.close());
 
 const speak = (key: string, body: unknown, idempotencyKey?: string) =>
-  harness.request('/api/v1/tts', { method: 'POST', key, json: body, headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : {} });
+  harness.request('/api/v1/tts', {
+    method: 'POST',
+    key,
+    json: body,
+    headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : {},
+  });
 const errorCode = async (response: Response) => ((await response.json()) as { error: { code: string } }).error.code;
 const storedBodyKey = (accountId: string, key: string) =>
-  harness.services.db.$client.query<{ response_body_key: string | null; status: string }, [string, string]>('SELECT response_body_key, status FROM idempotency_keys WHERE account_id = ? AND key = ?').get(accountId, key);
+  harness.services.db.$client
+    .query<{ response_body_key: string | null; status: string }, [string, string]>(
+      'SELECT response_body_key, status FROM idempotency_keys WHERE account_id = ? AND key = ?',
+    )
+    .get(accountId, key);
 
 describe('Idempotency-Key', () => {
   test('a duplicate sent while the first is still streaming is 409 conflict; afterwards it replays; one charge', async () => {
@@ -28,7 +37,8 @@ describe('Idempotency-Key', () => {
     const bytes = new Uint8Array(await winner.arrayBuffer());
     const replay = await speak(key, body, 'twin');
     expect(replay.status).toBe(200);
-    for (const name of ['content-type', 'x-characters', 'x-credits-charged']) expect(replay.headers.get(name)).toBe(winner.headers.get(name));
+    for (const name of ['content-type', 'x-characters', 'x-credits-charged'])
+      expect(replay.headers.get(name)).toBe(winner.headers.get(name));
     expect(replay.headers.get('ratelimit')).toStartWith('"per-key";r=');
     expect(new Uint8Array(await replay.arrayBuffer())).toEqual(bytes);
     expect(harness.services.ledger.balance(accountId)).toBe(100 - 3);
@@ -135,7 +145,14 @@ describe('GET /api/v1/usage', () => {
     await (await speak(retired.key, { text: 'Used once, then retired.' })).arrayBuffer();
     harness.services.accounts.revokeKey(retired.record.id);
     await (await speak(key, { text: 'Thirty characters, near enough' })).arrayBuffer();
-    const held = harness.services.ledger.reserve({ accountId, apiKeyId: keyId, product: 'presenter_video', characters: 0, credits: 200, holdMs: 60_000 });
+    const held = harness.services.ledger.reserve({
+      accountId,
+      apiKeyId: keyId,
+      product: 'presenter_video',
+      characters: 0,
+      credits: 200,
+      holdMs: 60_000,
+    });
     expect(held.ok).toBe(true);
 
     const response = await harness.request('/api/v1/usage', { key });
@@ -145,7 +162,16 @@ describe('GET /api/v1/usage', () => {
     expect(usage.plan).toEqual({ id: 'basic', name: 'Basic', monthly_credits: 5000 });
     expect(usage.held).toBe(200);
     expect(usage.balance).toBe(300 - 3 - 3 - 200);
-    expect(usage.grants).toEqual([{ id: expect.any(String), source: 'admin', credits: 300, remaining: 94, granted_at: '2026-05-10T12:00:00.000Z', expires_at: '2026-08-08T12:00:00.000Z' }]);
+    expect(usage.grants).toEqual([
+      {
+        id: expect.any(String),
+        source: 'admin',
+        credits: 300,
+        remaining: 94,
+        granted_at: '2026-05-10T12:00:00.000Z',
+        expires_at: '2026-08-08T12:00:00.000Z',
+      },
+    ]);
     expect(usage.month.start).toBe('2026-05-01T00:00:00.000Z');
     const byName = Object.fromEntries(usage.month.keys.map((row: any) => [row.name, row]));
     expect(Object.keys(byName).sort()).toEqual(['API key', 'retired', 'spare']);
@@ -180,7 +206,9 @@ describe('OpenAPI', () => {
     expect(post.parameters.map((parameter: any) => parameter.name)).toContain('Idempotency-Key');
     expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['200', '400', '409', '429']));
     expect(post.responses['400'].description).toContain('idempotency_key_reused');
-    expect(Object.keys(post.responses['200'].headers)).toEqual(expect.arrayContaining(['RateLimit', 'RateLimit-Policy', 'Idempotent-Replayed']));
+    expect(Object.keys(post.responses['200'].headers)).toEqual(
+      expect.arrayContaining(['RateLimit', 'RateLimit-Policy', 'Idempotent-Replayed']),
+    );
     expect(spec.paths['/api/v1/usage'].get.security).toEqual([{ bearer: [] }]);
   });
 });

@@ -67,7 +67,7 @@ describe('long narrations', () => {
     expect(harness.services.ledger.heldCredits(accountId)).toBe(0);
   });
 
-  test('unknown, missing and other accounts\' job ids', async () => {
+  test("unknown, missing and other accounts' job ids", async () => {
     const owner = await harness.account();
     const stranger = await harness.account();
     const accepted = await submit(harness, owner.key, englishText(600));
@@ -168,7 +168,9 @@ describe('failures are retried, and never charged', () => {
       expect(done.body.status).toBe('completed');
       expect(done.body.attempts).toBe(2);
       expect(retried.services.ledger.balance(accountId)).toBe(1000 - accepted.credits_reserved);
-      const stored = readdirSync(join(retried.directory, 'audio', 'narrations')).filter((name) => name.endsWith('.mp3'));
+      const stored = readdirSync(join(retried.directory, 'audio', 'narrations')).filter((name) =>
+        name.endsWith('.mp3'),
+      );
       expect(stored).toEqual([`${accepted.jobId}.mp3`]);
     } finally {
       await retried.close();

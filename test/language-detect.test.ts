@@ -19,7 +19,8 @@ const SENTENCES: Record<(typeof CATALOG_LANGUAGES)[number], string> = {
 
 describe('language detection', () => {
   test('every catalog language is recognised in one plain sentence', () => {
-    for (const language of CATALOG_LANGUAGES) expect([language, detectLanguage(SENTENCES[language]).catalog]).toEqual([language, language]);
+    for (const language of CATALOG_LANGUAGES)
+      expect([language, detectLanguage(SENTENCES[language]).catalog]).toEqual([language, language]);
   });
 
   test('a language recite does not speak is named but not mapped to a catalog language', () => {
@@ -40,6 +41,8 @@ describe('language detection', () => {
   });
 
   test('a text with no letters takes the fallback', () => {
-    expect(languageSpans('1, 2, 3.', 'de')).toEqual([{ start: 0, end: 8, text: '1, 2, 3.', language: 'de', detected: 'de', script: 'none' }]);
+    expect(languageSpans('1, 2, 3.', 'de')).toEqual([
+      { start: 0, end: 8, text: '1, 2, 3.', language: 'de', detected: 'de', script: 'none' },
+    ]);
   });
 });

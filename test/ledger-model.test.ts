@@ -22,7 +22,11 @@ type Operation =
   | { kind: 'reap' };
 
 const operation: fc.Arbitrary<Operation> = fc.oneof(
-  fc.record({ kind: fc.constant('grant' as const), credits: fc.integer({ min: 1, max: 2000 }), days: fc.integer({ min: 1, max: 120 }) }),
+  fc.record({
+    kind: fc.constant('grant' as const),
+    credits: fc.integer({ min: 1, max: 2000 }),
+    days: fc.integer({ min: 1, max: 120 }),
+  }),
   fc.record({ kind: fc.constant('advance' as const), hours: fc.integer({ min: 1, max: 24 * 40 }) }),
   fc.record({ kind: fc.constant('reserve' as const), credits: fc.integer({ min: 1, max: 1500 }), video: fc.boolean() }),
   fc.record({ kind: fc.constant('capture' as const), pick: fc.nat() }),
@@ -39,15 +43,29 @@ test('the ledger matches the model for any sequence of grants, expiries, reserva
       try {
         const accounts = new AccountStore(db, clock, randomIds);
         const ledger = new Ledger(db, clock, randomIds);
-        const account = (await accounts.createAccount({ email: 'model@example.test', password: 'model-password', plan: 'basic', firstPlanGrantAt: Number.MAX_SAFE_INTEGER }))!;
-        const model = { grants: [] as { id: string; left: number; expiresAt: number }[], holds: new Map<string, { from: { id: string; credits: number }[] }>() };
-        const spendable = () => model.grants.filter((grant) => grant.expiresAt > clock.now()).reduce((total, grant) => total + grant.left, 0);
+        const account = (await accounts.createAccount({
+          email: 'model@example.test',
+          password: 'model-password',
+          plan: 'basic',
+          firstPlanGrantAt: Number.MAX_SAFE_INTEGER,
+        }))!;
+        const model = {
+          grants: [] as { id: string; left: number; expiresAt: number }[],
+          holds: new Map<string, { from: { id: string; credits: number }[] }>(),
+        };
+        const spendable = () =>
+          model.grants.filter((grant) => grant.expiresAt > clock.now()).reduce((total, grant) => total + grant.left, 0);
         const held = [...model.holds.keys()];
 
         for (const step of operations) {
           switch (step.kind) {
             case 'grant': {
-              const id = ledger.grant({ accountId: account.id, credits: step.credits, source: 'admin', expiresInDays: step.days });
+              const id = ledger.grant({
+                accountId: account.id,
+                credits: step.credits,
+                source: 'admin',
+                expiresInDays: step.days,
+              });
               model.grants.push({ id, left: step.credits, expiresAt: clock.now() + step.days * DAY_MS });
               break;
             }
@@ -56,13 +74,22 @@ test('the ledger matches the model for any sequence of grants, expiries, reserva
               break;
             case 'reserve': {
               const credits = step.video ? 500 : step.credits;
-              const outcome = ledger.reserve({ accountId: account.id, apiKeyId: null, product: step.video ? 'presenter_video' : 'speech', characters: credits * 10, credits, holdMs: 10 * DAY_MS });
+              const outcome = ledger.reserve({
+                accountId: account.id,
+                apiKeyId: null,
+                product: step.video ? 'presenter_video' : 'speech',
+                characters: credits * 10,
+                credits,
+                holdMs: 10 * DAY_MS,
+              });
               expect(outcome.ok).toBe(spendable() >= credits);
               if (outcome.ok) {
                 // Soonest-expiring first, never from expired grants.
                 const from: { id: string; credits: number }[] = [];
                 let needed = credits;
-                for (const grant of [...model.grants].filter((entry) => entry.expiresAt > clock.now() && entry.left > 0).sort((a, b) => a.expiresAt - b.expiresAt)) {
+                for (const grant of [...model.grants]
+                  .filter((entry) => entry.expiresAt > clock.now() && entry.left > 0)
+                  .sort((a, b) => a.expiresAt - b.expiresAt)) {
                   const take = Math.min(needed, grant.left);
                   grant.left -= take;
                   needed -= take;
@@ -81,7 +108,9 @@ test('the ledger matches the model for any sequence of grants, expiries, reserva
               const expected = model.holds.has(id);
               const settled = step.kind === 'capture' ? ledger.capture(id) : ledger.void(id, 'model');
               expect(settled).toBe(expected);
-              if (expected && step.kind === 'void') for (const part of model.holds.get(id)!.from) model.grants.find((grant) => grant.id === part.id)!.left += part.credits;
+              if (expected && step.kind === 'void')
+                for (const part of model.holds.get(id)!.from)
+                  model.grants.find((grant) => grant.id === part.id)!.left += part.credits;
               model.holds.delete(id);
               break;
             }
@@ -98,7 +127,9 @@ test('the ledger matches the model for any sequence of grants, expiries, reserva
           else {
             // Re-sync the model with what the reaper legitimately did (stale holds returned).
             for (const [id, hold] of model.holds) {
-              const row = db.$client.query<{ status: string }, [string]>('SELECT status FROM reservations WHERE id = ?').get(id)!;
+              const row = db.$client
+                .query<{ status: string }, [string]>('SELECT status FROM reservations WHERE id = ?')
+                .get(id)!;
               if (row.status === 'voided') {
                 for (const part of hold.from) model.grants.find((grant) => grant.id === part.id)!.left += part.credits;
                 model.holds.delete(id);
@@ -120,23 +151,50 @@ test('a grant is spendable 1 s before its 90th day ends and not at 90 days', asy
   const db = openDatabase(join(directory, 'expiry.db'));
   const accounts = new AccountStore(db, clock, randomIds);
   const ledger = new Ledger(db, clock, randomIds);
-  const account = (await accounts.createAccount({ email: 'e@example.test', password: 'expiry-password', plan: 'basic', firstPlanGrantAt: Number.MAX_SAFE_INTEGER }))!;
+  const account = (await accounts.createAccount({
+    email: 'e@example.test',
+    password: 'expiry-password',
+    plan: 'basic',
+    firstPlanGrantAt: Number.MAX_SAFE_INTEGER,
+  }))!;
   ledger.grant({ accountId: account.id, credits: 10, source: 'purchase' });
   clock.advance(90 * DAY_MS - 1000);
   expect(ledger.balance(account.id)).toBe(10);
-  expect(ledger.reserve({ accountId: account.id, apiKeyId: null, product: 'speech', characters: 50, credits: 5, holdMs: 60_000 }).ok).toBe(true);
+  expect(
+    ledger.reserve({
+      accountId: account.id,
+      apiKeyId: null,
+      product: 'speech',
+      characters: 50,
+      credits: 5,
+      holdMs: 60_000,
+    }).ok,
+  ).toBe(true);
   clock.advance(1000);
   expect(ledger.balance(account.id)).toBe(0);
-  expect(ledger.reserve({ accountId: account.id, apiKeyId: null, product: 'speech', characters: 10, credits: 1, holdMs: 60_000 })).toMatchObject({ ok: false, code: 'insufficient_credits' });
+  expect(
+    ledger.reserve({
+      accountId: account.id,
+      apiKeyId: null,
+      product: 'speech',
+      characters: 10,
+      credits: 1,
+      holdMs: 60_000,
+    }),
+  ).toMatchObject({ ok: false, code: 'insufficient_credits' });
   db.$client.close();
 });
 
-test('plan credits arrive each UTC month and each month\'s grant banks for 90 days', async () => {
+test("plan credits arrive each UTC month and each month's grant banks for 90 days", async () => {
   const clock = fixedClock('2026-03-10T12:00:00Z');
   const db = openDatabase(join(directory, 'plans.db'));
   const accounts = new AccountStore(db, clock, randomIds);
   const ledger = new Ledger(db, clock, randomIds);
-  const account = (await accounts.createAccount({ email: 'p@example.test', password: 'plans-password', plan: 'basic' }))!;
+  const account = (await accounts.createAccount({
+    email: 'p@example.test',
+    password: 'plans-password',
+    plan: 'basic',
+  }))!;
   expect(ledger.balance(account.id)).toBe(5000);
   clock.set('2026-04-02T00:00:00Z');
   expect(ledger.balance(account.id)).toBe(10_000);
@@ -151,7 +209,11 @@ test('a plan grant expires 90 days after it is granted (sign-up on 23 November),
   const db = openDatabase(join(directory, 'plan-expiry.db'));
   const accounts = new AccountStore(db, clock, randomIds);
   const ledger = new Ledger(db, clock, randomIds);
-  const account = (await accounts.createAccount({ email: 'n@example.test', password: 'expiry-password', plan: 'basic' }))!;
+  const account = (await accounts.createAccount({
+    email: 'n@example.test',
+    password: 'expiry-password',
+    plan: 'basic',
+  }))!;
   const [first] = ledger.grants(account.id);
   expect(new Date(first!.grantedAt).toISOString()).toBe('2026-11-23T15:30:00.000Z');
   expect(new Date(first!.expiresAt).toISOString()).toBe('2027-02-21T15:30:00.000Z');

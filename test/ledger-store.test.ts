@@ -190,7 +190,7 @@ for (const [name, open] of backends) {
       }
     }, 120_000);
 
-    test('a key\'s monthly cap holds under 50 parallel reserves from 3 handles', async () => {
+    test("a key's monthly cap holds under 50 parallel reserves from 3 handles", async () => {
       const backend = await open();
       try {
         const handles = [await backend.connect(), await backend.connect(), await backend.connect()];
@@ -227,10 +227,9 @@ for (const [name, open] of backends) {
         const { accountId } = await backend.account(handles[0]!);
         // Make the March grant due now (the test helper creates accounts with no grant due).
         if (handles[0]!.kind === 'sqlite') {
-          handles[0]!.db.$client.query('UPDATE accounts SET next_plan_grant_at = ? WHERE id = ?').run(
-            Date.parse('2026-03-01T00:00:00Z'),
-            accountId,
-          );
+          handles[0]!.db.$client
+            .query('UPDATE accounts SET next_plan_grant_at = ? WHERE id = ?')
+            .run(Date.parse('2026-03-01T00:00:00Z'), accountId);
         } else {
           await handles[0]!.db.$client.query('UPDATE accounts SET next_plan_grant_at = $1 WHERE id = $2', [
             Date.parse('2026-03-01T00:00:00Z'),

@@ -19,7 +19,18 @@ afterAll(() => rmSync(directory, { recursive: true, force: true }));
 function ebur128(bytes: Uint8Array, extension: string): { integrated: number; truePeak: number } {
   const path = join(directory, `${Math.random().toString(36).slice(2)}.${extension}`);
   writeFileSync(path, bytes);
-  const run = Bun.spawnSync(['ffmpeg', '-nostats', '-hide_banner', '-i', path, '-filter_complex', 'ebur128=peak=true', '-f', 'null', '-']);
+  const run = Bun.spawnSync([
+    'ffmpeg',
+    '-nostats',
+    '-hide_banner',
+    '-i',
+    path,
+    '-filter_complex',
+    'ebur128=peak=true',
+    '-f',
+    'null',
+    '-',
+  ]);
   const log = run.stderr.toString();
   const summary = log.slice(log.lastIndexOf('Summary:'));
   return {
@@ -30,7 +41,8 @@ function ebur128(bytes: Uint8Array, extension: string): { integrated: number; tr
 
 function toWav(samples: Float32Array, rate: number): Uint8Array {
   const int16 = new Int16Array(samples.length);
-  for (let index = 0; index < samples.length; index++) int16[index] = Math.max(-32768, Math.min(32767, Math.round(samples[index]! * 32767)));
+  for (let index = 0; index < samples.length; index++)
+    int16[index] = Math.max(-32768, Math.min(32767, Math.round(samples[index]! * 32767)));
   return wavFile([new Uint8Array(int16.buffer)], rate);
 }
 
@@ -38,13 +50,17 @@ function toWav(samples: Float32Array, rate: number): Uint8Array {
 function speechLike(rate: number, seconds: number): Float32Array {
   const output = new Float32Array(rate * seconds);
   let seed = 12345;
-  const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff) * 2 - 1;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return (seed / 0x7fffffff) * 2 - 1;
+  };
   let low = 0;
   for (let index = 0; index < output.length; index++) {
     const time = index / rate;
     const envelope = Math.max(0, Math.sin(Math.PI * 2.5 * time)) * (time % 2 < 1.6 ? 1 : 0);
     low = 0.9 * low + 0.1 * random();
-    output[index] = envelope * (0.25 * Math.sin(2 * Math.PI * 180 * time) + 0.15 * Math.sin(2 * Math.PI * 1200 * time) + 0.5 * low);
+    output[index] =
+      envelope * (0.25 * Math.sin(2 * Math.PI * 180 * time) + 0.15 * Math.sin(2 * Math.PI * 1200 * time) + 0.5 * low);
   }
   return output;
 }
@@ -81,17 +97,26 @@ describe('PCM stages', () => {
   test('the resampler gives exactly round(n * out / in) samples and keeps a tone', () => {
     const input = new Float32Array(22050).map((_, index) => 0.5 * Math.sin((2 * Math.PI * 1000 * index) / 22050));
     const resampler = new Resampler(22050, 24000);
-    const output = Float32Array.from([...resampler.process(input.slice(0, 7000)), ...resampler.process(input.slice(7000)), ...resampler.flush()]);
+    const output = Float32Array.from([
+      ...resampler.process(input.slice(0, 7000)),
+      ...resampler.process(input.slice(7000)),
+      ...resampler.flush(),
+    ]);
     expect(output.length).toBe(24000);
     // Same tone: compare against the ideal 1 kHz sine at 24 kHz away from the edges.
-    for (let index = 1000; index < 23000; index += 131) expect(Math.abs(output[index]! - 0.5 * Math.sin((2 * Math.PI * 1000 * index) / 24000))).toBeLessThan(0.01);
+    for (let index = 1000; index < 23000; index += 131)
+      expect(Math.abs(output[index]! - 0.5 * Math.sin((2 * Math.PI * 1000 * index) / 24000))).toBeLessThan(0.01);
   });
 
   test('the time stretch makes round(n * factor) samples for slowing and quickening', () => {
     const input = speechLike(22050, 4);
     for (const factor of [2, 0.5, 1.6]) {
       const stretch = new TimeStretch(22050, factor);
-      const output = [...stretch.process(input.slice(0, 30_000)), ...stretch.process(input.slice(30_000)), ...stretch.flush()];
+      const output = [
+        ...stretch.process(input.slice(0, 30_000)),
+        ...stretch.process(input.slice(30_000)),
+        ...stretch.flush(),
+      ];
       expect(output.length).toBe(Math.round(input.length * factor));
     }
   });
@@ -105,15 +130,22 @@ describe('normalised output', () => {
   afterAll(() => harness.close());
 
   test('voices of different raw loudness come out within ±1.5 LU of the target with true peak <= -1 dBTP', async () => {
-    const text = 'Good evening, and welcome back. Tonight we travel north, to a village where the winters are long. "Somebody has to," she laughs.';
+    const text =
+      'Good evening, and welcome back. Tonight we travel north, to a village where the winters are long. "Somebody has to," she laughs.';
     const raw: number[] = [];
     for (const id of ['std-aria', 'std-davis']) {
       const voice = findVoice(id)!;
       const pcm: Uint8Array[] = [];
-      for await (const chunk of harness.services.engine.synthesize({ text, voice, speed: 'normal' })) pcm.push(new Uint8Array(chunk.samples.buffer, chunk.samples.byteOffset, chunk.samples.byteLength));
+      for await (const chunk of harness.services.engine.synthesize({ text, voice, speed: 'normal' }))
+        pcm.push(new Uint8Array(chunk.samples.buffer, chunk.samples.byteOffset, chunk.samples.byteLength));
       raw.push(ebur128(wavFile(pcm, harness.services.engine.sampleRate), 'wav').integrated);
       const parts: Uint8Array[] = [];
-      for await (const part of narrate(harness.services.engine, harness.services.encoders, { text, voice, speed: 'normal' }).bytes) parts.push(part);
+      for await (const part of narrate(harness.services.engine, harness.services.encoders, {
+        text,
+        voice,
+        speed: 'normal',
+      }).bytes)
+        parts.push(part);
       const measured = ebur128(completeMp3(parts), 'mp3');
       expect(Math.abs(measured.integrated - LOUDNESS_TARGET_LUFS)).toBeLessThanOrEqual(1.5);
       expect(measured.truePeak).toBeLessThanOrEqual(-1);

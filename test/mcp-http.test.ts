@@ -37,20 +37,32 @@ describe('MCP over HTTP', () => {
   test('links use the origin the request reached (no RECITE_PUBLIC_URL): audioUrl, preview_url, watch_url, video_url', async () => {
     const { key } = await harness.account({ credits: 5000 });
     await withClient(`${origin}/mcp`, key, async (client) => {
-      const story = json(await client.callTool({ name: 'create_audio_story', arguments: { script: 'A boat sails home.' } }));
+      const story = json(
+        await client.callTool({ name: 'create_audio_story', arguments: { script: 'A boat sails home.' } }),
+      );
       expect(story.audioUrl.startsWith(`${origin}/files/`)).toBe(true);
       expect((await fetch(story.audioUrl)).status).toBe(200);
       const characters = json(await client.callTool({ name: 'list_characters', arguments: {} }));
-      for (const character of characters) expect(character.preview_url.startsWith(`${origin}/api/v1/characters/`)).toBe(true);
+      for (const character of characters)
+        expect(character.preview_url.startsWith(`${origin}/api/v1/characters/`)).toBe(true);
       expect((await fetch(characters[0].preview_url)).status).toBe(200);
       const created = json(
-        await client.callTool({ name: 'create_talking_storybook', arguments: { script: 'Hello, friends.', character: 'bolt-robot' } }),
+        await client.callTool({
+          name: 'create_talking_storybook',
+          arguments: { script: 'Hello, friends.', character: 'bolt-robot' },
+        }),
       );
       // Waits on the scheduler itself, so the wait spends no requests.
-      for (let attempt = 0; attempt < 600 && harness.services.scheduler.find(created.storybookId)?.status !== 'completed'; attempt++) {
+      for (
+        let attempt = 0;
+        attempt < 600 && harness.services.scheduler.find(created.storybookId)?.status !== 'completed';
+        attempt++
+      ) {
         await Bun.sleep(100);
       }
-      const status = json(await client.callTool({ name: 'get_storybook_status', arguments: { id: created.storybookId } }));
+      const status = json(
+        await client.callTool({ name: 'get_storybook_status', arguments: { id: created.storybookId } }),
+      );
       expect(status.watch_url).toBe(`${origin}/watch/${created.storybookId}`);
       expect(status.video_url.startsWith(`${origin}/files/`)).toBe(true);
       expect(JSON.stringify(status)).not.toContain('recite.internal');
@@ -63,33 +75,33 @@ describe('MCP over HTTP', () => {
     const limitedServer = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: limited.app.fetch, idleTimeout: 120 });
     const limitedOrigin = `http://127.0.0.1:${limitedServer.port}`;
     try {
-    const { key, accountId } = await limited.account({ credits: 5000 });
-    const before = limited.services.ledger.balance(accountId);
-    const scripts = [1, 2, 3, 4, 5].map((index) => `Story number ${index}: a lighthouse keeper counts the ships.`);
-    const results = await withClient(`${limitedOrigin}/mcp`, key, (client) =>
-      Promise.all(scripts.map((script) => client.callTool({ name: 'create_audio_story', arguments: { script } }))),
-    );
-    const stories = results.map((result) => {
-      expect(result.isError).toBeFalsy();
-      return json(result) as { jobId: string; audioUrl: string; credits_charged: number };
-    });
-    expect(new Set(stories.map((story) => story.jobId)).size).toBe(5);
-    for (const story of stories) expect(story.audioUrl.startsWith(`${limitedOrigin}/files/`)).toBe(true);
-    const charged = stories.reduce((total, story) => total + story.credits_charged, 0);
-    expect(limited.services.ledger.balance(accountId)).toBe(before - charged);
+      const { key, accountId } = await limited.account({ credits: 5000 });
+      const before = limited.services.ledger.balance(accountId);
+      const scripts = [1, 2, 3, 4, 5].map((index) => `Story number ${index}: a lighthouse keeper counts the ships.`);
+      const results = await withClient(`${limitedOrigin}/mcp`, key, (client) =>
+        Promise.all(scripts.map((script) => client.callTool({ name: 'create_audio_story', arguments: { script } }))),
+      );
+      const stories = results.map((result) => {
+        expect(result.isError).toBeFalsy();
+        return json(result) as { jobId: string; audioUrl: string; credits_charged: number };
+      });
+      expect(new Set(stories.map((story) => story.jobId)).size).toBe(5);
+      for (const story of stories) expect(story.audioUrl.startsWith(`${limitedOrigin}/files/`)).toBe(true);
+      const charged = stories.reduce((total, story) => total + story.credits_charged, 0);
+      expect(limited.services.ledger.balance(accountId)).toBe(before - charged);
 
-    // A retry of one call (a new session, as after a dropped connection) returns the same job and charges nothing.
-    const retried = await withClient(`${limitedOrigin}/mcp`, key, (client) =>
-      client.callTool({ name: 'create_audio_story', arguments: { script: scripts[2]! } }),
-    );
-    expect(json(retried).jobId).toBe(stories[2]!.jobId);
-    expect(limited.services.ledger.balance(accountId)).toBe(before - charged);
+      // A retry of one call (a new session, as after a dropped connection) returns the same job and charges nothing.
+      const retried = await withClient(`${limitedOrigin}/mcp`, key, (client) =>
+        client.callTool({ name: 'create_audio_story', arguments: { script: scripts[2]! } }),
+      );
+      expect(json(retried).jobId).toBe(stories[2]!.jobId);
+      expect(limited.services.ledger.balance(accountId)).toBe(before - charged);
 
-    // Each /mcp request spent one unit (2 + 5 for the first session, 3 for the retry's), and none of the tools' own
-    // calls and polls did. The fixed test clock never refills the limit, so the probe is the 11th of 12.
-    const probe = await limited.request('/api/v1/voices', { key });
-    expect(probe.status).toBe(200);
-    expect(probe.headers.get('ratelimit')).toMatch(/^"per-key";r=1;/);
+      // Each /mcp request spent one unit (2 + 5 for the first session, 3 for the retry's), and none of the tools' own
+      // calls and polls did. The fixed test clock never refills the limit, so the probe is the 11th of 12.
+      const probe = await limited.request('/api/v1/voices', { key });
+      expect(probe.status).toBe(200);
+      expect(probe.headers.get('ratelimit')).toMatch(/^"per-key";r=1;/);
     } finally {
       await limitedServer.stop(true);
       await limited.close();
@@ -102,7 +114,9 @@ describe('MCP over HTTP', () => {
     try {
       const { key } = await behind.account({ credits: 5000 });
       await withClient(`http://127.0.0.1:${proxy.port}/mcp`, key, async (client) => {
-        const story = json(await client.callTool({ name: 'create_audio_story', arguments: { script: 'A fox at dawn.' } }));
+        const story = json(
+          await client.callTool({ name: 'create_audio_story', arguments: { script: 'A fox at dawn.' } }),
+        );
         expect(story.audioUrl.startsWith('https://narrate.example.org/files/')).toBe(true);
         const characters = json(await client.callTool({ name: 'list_characters', arguments: {} }));
         expect(characters[0].preview_url.startsWith('https://narrate.example.org/api/v1/characters/')).toBe(true);

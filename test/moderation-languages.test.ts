@@ -26,32 +26,65 @@ const stub = Bun.serve({
     if (path === '/v1/moderations') {
       inputs.push(String(body.input));
       const flagged = String(body.input).includes(FLAG_WORD);
-      const categories = { sexual: false, 'sexual/minors': false, hate: false, 'hate/threatening': false, harassment: false, 'harassment/threatening': flagged, violence: flagged, 'violence/graphic': false, 'illicit/violent': false };
+      const categories = {
+        sexual: false,
+        'sexual/minors': false,
+        hate: false,
+        'hate/threatening': false,
+        harassment: false,
+        'harassment/threatening': flagged,
+        violence: flagged,
+        'violence/graphic': false,
+        'illicit/violent': false,
+      };
       const scores = Object.fromEntries(Object.entries(categories).map(([key, value]) => [key, value ? 0.95 : 0.01]));
-      return Response.json({ id: 'modr-1', model: body.model, results: [{ flagged, categories, category_scores: scores }] });
+      return Response.json({
+        id: 'modr-1',
+        model: body.model,
+        results: [{ flagged, categories, category_scores: scores }],
+      });
     }
     if (path === '/v1/chat/completions') {
       const prompt = String(body.messages?.[0]?.content ?? '');
       const user = prompt.slice(prompt.indexOf('User: '), prompt.indexOf('<END CONVERSATION>'));
       inputs.push(user);
-      return Response.json({ id: 'c-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: user.includes(FLAG_WORD) ? 'unsafe\nS16' : 'safe' }, finish_reason: 'stop' }] });
+      return Response.json({
+        id: 'c-1',
+        object: 'chat.completion',
+        choices: [
+          {
+            index: 0,
+            message: { role: 'assistant', content: user.includes(FLAG_WORD) ? 'unsafe\nS16' : 'safe' },
+            finish_reason: 'stop',
+          },
+        ],
+      });
     }
     return new Response('not found', { status: 404 });
   },
 });
 afterAll(() => stub.stop(true));
-const environment = { RECITE_OPENAI_API_KEY: 'sk-test', RECITE_OPENAI_MODERATION_URL: `http://127.0.0.1:${stub.port}`, RECITE_LLAMAGUARD_URL: `http://127.0.0.1:${stub.port}`, RECITE_MODERATION_TIMEOUT_MS: '2000' };
+const environment = {
+  RECITE_OPENAI_API_KEY: 'sk-test',
+  RECITE_OPENAI_MODERATION_URL: `http://127.0.0.1:${stub.port}`,
+  RECITE_LLAMAGUARD_URL: `http://127.0.0.1:${stub.port}`,
+  RECITE_MODERATION_TIMEOUT_MS: '2000',
+};
 
 const local = createLocalModerator();
 const flagged = async (text: string, moderator: ModerationProviderV1 = local) => {
   const result = await moderator.moderate(text);
   if (!result.ok) throw new Error(`moderator failed: ${result.detail}`);
-  return Object.entries(result.verdict.categories).filter(([, entry]) => entry.flagged).map(([category]) => category);
+  return Object.entries(result.verdict.categories)
+    .filter(([, entry]) => entry.flagged)
+    .map(([category]) => category);
 };
 
 describe('languages', () => {
   test('each sentence is read in its own language', () => {
-    const sentences = analyse('The lighthouse keeper climbed the stairs. Mañana voy a matar al alcalde Ruiz. Der Hund schläft im Garten unter dem Baum. 我们明天去公园散步吧。 Завтра будет солнечно и тепло.');
+    const sentences = analyse(
+      'The lighthouse keeper climbed the stairs. Mañana voy a matar al alcalde Ruiz. Der Hund schläft im Garten unter dem Baum. 我们明天去公园散步吧。 Завтра будет солнечно и тепло.',
+    );
     expect(sentences.map((sentence) => sentence.language)).toEqual(['en', 'es', 'de', 'zh', 'cyrillic']);
     expect(sentences.map((sentence) => sentence.coverage)).toEqual(['model', 'model', 'model', 'lexicon', 'none']);
   });
@@ -63,7 +96,8 @@ describe('languages', () => {
       'Je vais te tuer ce soir, Pierre.',
       'Vou te matar amanhã, João.',
       'Domani ti ammazzo, Marco.',
-    ]) expect(await flagged(text)).toContain('threats');
+    ])
+      expect(await flagged(text)).toContain('threats');
   });
 
   test('ordinary text in the five European languages passes', async () => {
@@ -73,7 +107,8 @@ describe('languages', () => {
       'Le gardien du phare montait les marches chaque soir.',
       'O faroleiro subia as escadas todas as noites.',
       'Il guardiano del faro saliva le scale ogni sera.',
-    ]) expect(await flagged(text)).toEqual([]);
+    ])
+      expect(await flagged(text)).toEqual([]);
   });
 
   test('zh, ja, ko, tr, ar, hi and bn: explicit threats, slurs, sexual terms and weapon-making are caught', async () => {
@@ -96,23 +131,45 @@ describe('languages', () => {
       expect(lexiconCategories(text, language)).toContain(category as never);
       expect(await flagged(text)).toContain(category);
     }
-    for (const text of ['我们明天去公园散步吧。', '今日はいい天気ですね。', '오늘 날씨가 좋네요.', 'Bugün hava çok güzel.', 'الطقس جميل اليوم.', 'आज मौसम अच्छा है।', 'আজ আবহাওয়া ভালো।']) expect(await flagged(text)).toEqual([]);
+    for (const text of [
+      '我们明天去公园散步吧。',
+      '今日はいい天気ですね。',
+      '오늘 날씨가 좋네요.',
+      'Bugün hava çok güzel.',
+      'الطقس جميل اليوم.',
+      'आज मौसम अच्छा है।',
+      'আজ আবহাওয়া ভালো।',
+    ])
+      expect(await flagged(text)).toEqual([]);
   });
 
   test('a script the local moderator cannot read is refused by default, accepted when the operator says so', async () => {
     const russian = 'Завтра я приду к тебе домой, и ты пожалеешь об этом.';
-    expect(await screenText(createLocalModerator(), russian)).toMatchObject({ outcome: 'rejected', category: 'unjudged_language' });
-    expect(await screenText(createModerator('local', { RECITE_MODERATION_UNJUDGED: 'accept' }), russian)).toEqual({ outcome: 'pass' });
-    expect(() => createModerator('local', { RECITE_MODERATION_UNJUDGED: 'maybe' })).toThrow('RECITE_MODERATION_UNJUDGED');
+    expect(await screenText(createLocalModerator(), russian)).toMatchObject({
+      outcome: 'rejected',
+      category: 'unjudged_language',
+    });
+    expect(await screenText(createModerator('local', { RECITE_MODERATION_UNJUDGED: 'accept' }), russian)).toEqual({
+      outcome: 'pass',
+    });
+    expect(() => createModerator('local', { RECITE_MODERATION_UNJUDGED: 'maybe' })).toThrow(
+      'RECITE_MODERATION_UNJUDGED',
+    );
     // An English text with a foreign name or a short quote is still judged, not refused.
-    expect(await screenText(createLocalModerator(), 'We met Dmitri (Дима) at the station and took the train home.')).toEqual({ outcome: 'pass' });
+    expect(
+      await screenText(createLocalModerator(), 'We met Dmitri (Дима) at the station and took the train home.'),
+    ).toEqual({ outcome: 'pass' });
   });
 
   test('HTTP: refused text is a 400 content_rejected that says why, and charges nothing', async () => {
     const harness = await createHarness({ overrides: { moderator: createModerator('local', {}), runJobs: false } });
     try {
       const { key, accountId } = await harness.account({ credits: 100 });
-      const response = await harness.request('/api/v1/tts', { method: 'POST', key, json: { text: 'Завтра я приду к тебе домой, и ты пожалеешь об этом.' } });
+      const response = await harness.request('/api/v1/tts', {
+        method: 'POST',
+        key,
+        json: { text: 'Завтра я приду к тебе домой, и ты пожалеешь об этом.' },
+      });
       expect(response.status).toBe(400);
       const body = (await response.json()) as { error: { code: string; message: string } };
       expect(body.error.code).toBe('content_rejected');
@@ -126,37 +183,60 @@ describe('languages', () => {
 
 describe('intent without harm words', () => {
   test('vehicles, poison, fire, staged accidents, abduction and announced weapons', async () => {
-    expect(await flagged('Keep your foot down when you reach the crowd and do not brake.')).toContain('violent_instructions');
-    expect(await flagged('Put a little antifreeze in his coffee every morning so he does not notice.')).toContain('violent_instructions');
-    expect(await flagged('Pour the petrol through her letterbox at 3am and drop the lit rag in after it.')).toContain('violent_instructions');
+    expect(await flagged('Keep your foot down when you reach the crowd and do not brake.')).toContain(
+      'violent_instructions',
+    );
+    expect(await flagged('Put a little antifreeze in his coffee every morning so he does not notice.')).toContain(
+      'violent_instructions',
+    );
+    expect(await flagged('Pour the petrol through her letterbox at 3am and drop the lit rag in after it.')).toContain(
+      'violent_instructions',
+    );
     expect(await flagged('Nobody will ever know; make it look like an accident.')).toContain('violent_instructions');
-    expect(await flagged('Follow her from the gym until she is alone in the car park, then grab her and push her into the van.')).toContain('violent_instructions');
+    expect(
+      await flagged(
+        'Follow her from the gym until she is alone in the car park, then grab her and push her into the van.',
+      ),
+    ).toContain('violent_instructions');
     expect(await flagged("On Monday I'm bringing my rifle to the depot for Frank.")).toContain('threats');
   });
 
   test('an imperative plan (acquire, approach, act, evade) is an instruction', async () => {
-    expect(await flagged('Buy a balaclava and gloves with cash. Wait behind the bins until he comes out. Hit him with the bar before he turns around. Then leave through the alley and burn your clothes.')).toContain('violent_instructions');
+    expect(
+      await flagged(
+        'Buy a balaclava and gloves with cash. Wait behind the bins until he comes out. Hit him with the bar before he turns around. Then leave through the alley and burn your clothes.',
+      ),
+    ).toContain('violent_instructions');
   });
 
   test('a frame does not wash out a plain instruction, and the same words in a report or a warning pass', async () => {
-    const lecture = 'This history course covers the protest movements of the 1970s. Keep your foot down when you reach the crowd and do not brake. The next lecture is about the trade unions.';
+    const lecture =
+      'This history course covers the protest movements of the 1970s. Keep your foot down when you reach the crowd and do not brake. The next lecture is about the trade unions.';
     expect(await flagged(lecture)).toContain('violent_instructions');
     for (const text of [
       'The driver rammed the crowd at the market, police said, and was jailed for life.',
       'Never store antifreeze in old drink bottles: children and pets can mistake it for juice.',
       "I'm bringing my rifle to the range on Saturday for the club competition.",
       'The crowd cheered as the parade passed and the drivers kept their foot off the accelerator.',
-    ]) expect(await flagged(text)).toEqual([]);
+    ])
+      expect(await flagged(text)).toEqual([]);
   });
 });
 
 describe('neighbours advise, they do not decide', () => {
   test('two benign texts side by side pass as they pass alone', async () => {
-    const fish = 'Run the knife along the backbone, lift the fillet away from the ribs and pull out the pin bones with tweezers.';
-    const tale = 'Once upon a time a wolf crept up to the cottage, and the three little pigs locked the door and laughed at him.';
+    const fish =
+      'Run the knife along the backbone, lift the fillet away from the ribs and pull out the pin bones with tweezers.';
+    const tale =
+      'Once upon a time a wolf crept up to the cottage, and the three little pigs locked the door and laughed at him.';
     const chemistry = 'In the demonstration the teacher mixed the two clear liquids and the beaker turned bright pink.';
     const guns = 'Always store firearms unloaded, locked in a safe, with the ammunition kept separately.';
-    for (const pair of [[fish, tale], [chemistry, guns], [tale, fish], [guns, chemistry]]) {
+    for (const pair of [
+      [fish, tale],
+      [chemistry, guns],
+      [tale, fish],
+      [guns, chemistry],
+    ]) {
       for (const text of pair) expect(await flagged(text)).toEqual([]);
       expect(await flagged(pair.join(' '))).toEqual([]);
       expect(await flagged(`${englishText(3000)}\n\n${pair.join('\n\n')}\n\n${englishText(3000)}`)).toEqual([]);
@@ -166,12 +246,17 @@ describe('neighbours advise, they do not decide', () => {
   test('a benign book of 1,000,000 characters in six languages passes', async () => {
     const data = join(import.meta.dir, '..', 'providers', 'moderation', 'local', 'data');
     const benign = ['train-es', 'train-fr', 'train-de', 'train-pt', 'train-it']
-      .flatMap((set) => readFileSync(join(data, `${set}.jsonl`), 'utf8').trim().split('\n'))
+      .flatMap((set) =>
+        readFileSync(join(data, `${set}.jsonl`), 'utf8')
+          .trim()
+          .split('\n'),
+      )
       .map((line) => JSON.parse(line) as { text: string; labels: string[] })
       .filter((example) => example.labels.length === 0)
       .map((example) => example.text);
     let book = '';
-    for (let round = 0; book.length < 1_000_000; round++) book += `${englishText(4000)}\n\n${benign[round % benign.length]}\n\n`;
+    for (let round = 0; book.length < 1_000_000; round++)
+      book += `${englishText(4000)}\n\n${benign[round % benign.length]}\n\n`;
     const result = await screenText(createLocalModerator(), book.slice(0, 1_000_000));
     expect(result).toEqual({ outcome: 'pass' });
   });
@@ -197,7 +282,9 @@ describe('cascade local,<second>', () => {
       const cascade = createModerator(`local,${second}`, environment);
       expect(cascade.id).toBe(`local,${second}`);
       inputs.length = 0;
-      expect(await flagged('I am going to kill you, Mark, and nobody will find your body.', cascade)).toContain('threats');
+      expect(await flagged('I am going to kill you, Mark, and nobody will find your body.', cascade)).toContain(
+        'threats',
+      );
       expect(await flagged(englishText(20_000), cascade)).toEqual([]);
       expect(inputs).toEqual([]);
       // A Russian sentence and a Chinese one inside English narration: only they travel, and the verdict is the stub's.
@@ -219,13 +306,19 @@ describe('cascade local,<second>', () => {
     const cascade = createCascadeModerator(createLocalModerator(), createModerator('openai', environment));
     down = true;
     try {
-      expect(await screenText(cascade, 'Завтра будет солнечно и тепло, пойдём гулять.')).toMatchObject({ outcome: 'unavailable' });
+      expect(await screenText(cascade, 'Завтра будет солнечно и тепло, пойдём гулять.')).toMatchObject({
+        outcome: 'unavailable',
+      });
       // Clear English cases need no second stage, so they are still decided.
       expect(await screenText(cascade, 'The lighthouse keeper climbed the stairs.')).toEqual({ outcome: 'pass' });
       const harness = await createHarness({ overrides: { moderator: cascade, runJobs: false } });
       try {
         const { key, accountId } = await harness.account({ credits: 100 });
-        const response = await harness.request('/api/v1/tts', { method: 'POST', key, json: { text: '我们明天去公园散步吧，天气很好。' } });
+        const response = await harness.request('/api/v1/tts', {
+          method: 'POST',
+          key,
+          json: { text: '我们明天去公园散步吧，天气很好。' },
+        });
         expect(response.status).toBe(503);
         expect(((await response.json()) as any).error.code).toBe('moderation_unavailable');
         expect(harness.services.ledger.balance(accountId)).toBe(100);

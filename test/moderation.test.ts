@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { createLlamaGuardModerator, parseLlamaGuardAnswer } from '../providers/moderation/llamaguard/llamaguard-moderator.ts';
+import {
+  createLlamaGuardModerator,
+  parseLlamaGuardAnswer,
+} from '../providers/moderation/llamaguard/llamaguard-moderator.ts';
 import { createLocalModerator } from '../providers/moderation/local/index.ts';
 import { createOpenAIModerator } from '../providers/moderation/openai/openai-moderator.ts';
 import type { ModerationProviderV1 } from '../providers/spec/v1/moderation.ts';
@@ -21,32 +24,70 @@ const stub = Bun.serve({
     seen.push({ path: new URL(request.url).pathname, authorization: request.headers.get('authorization'), body });
     if (mode === 'error') return new Response('upstream exploded', { status: 500 });
     if (mode === 'hang') return new Promise<Response>(() => {});
-    if (mode === 'malformed') return new Response('{"results": "nope"', { headers: { 'content-type': 'application/json' } });
+    if (mode === 'malformed')
+      return new Response('{"results": "nope"', { headers: { 'content-type': 'application/json' } });
     const url = new URL(request.url);
     if (url.pathname === '/v1/moderations') {
       const hateful = String(body.input).includes(FLAG_WORD);
-      const categories = { sexual: false, 'sexual/minors': false, hate: hateful, 'hate/threatening': false, harassment: hateful, 'harassment/threatening': false, violence: false, 'violence/graphic': false, 'illicit/violent': false, 'self-harm': false };
+      const categories = {
+        sexual: false,
+        'sexual/minors': false,
+        hate: hateful,
+        'hate/threatening': false,
+        harassment: hateful,
+        'harassment/threatening': false,
+        violence: false,
+        'violence/graphic': false,
+        'illicit/violent': false,
+        'self-harm': false,
+      };
       const scores = Object.fromEntries(Object.entries(categories).map(([key, value]) => [key, value ? 0.97 : 0.01]));
-      return Response.json({ id: 'modr-1', model: body.model, results: [{ flagged: hateful, categories, category_scores: scores }] });
+      return Response.json({
+        id: 'modr-1',
+        model: body.model,
+        results: [{ flagged: hateful, categories, category_scores: scores }],
+      });
     }
     if (url.pathname === '/v1/chat/completions') {
       const prompt = String(body.messages?.[0]?.content ?? '');
       const user = prompt.slice(prompt.indexOf('User: '), prompt.indexOf('<END CONVERSATION>'));
       const content = user.includes(FLAG_WORD) ? 'unsafe\nS10' : user.includes('SHOPLIFT') ? 'unsafe\nS2' : 'safe';
-      return Response.json({ id: 'chatcmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] });
+      return Response.json({
+        id: 'chatcmpl-1',
+        object: 'chat.completion',
+        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+      });
     }
     return new Response('not found', { status: 404 });
   },
 });
 const base = `http://127.0.0.1:${stub.port}`;
-const openai = (timeout = '2000') => createOpenAIModerator({ RECITE_OPENAI_API_KEY: 'sk-test', RECITE_OPENAI_MODERATION_URL: base, RECITE_MODERATION_TIMEOUT_MS: timeout });
-const llamaguard = (timeout = '2000') => createLlamaGuardModerator({ RECITE_LLAMAGUARD_URL: base, RECITE_MODERATION_TIMEOUT_MS: timeout });
+const openai = (timeout = '2000') =>
+  createOpenAIModerator({
+    RECITE_OPENAI_API_KEY: 'sk-test',
+    RECITE_OPENAI_MODERATION_URL: base,
+    RECITE_MODERATION_TIMEOUT_MS: timeout,
+  });
+const llamaguard = (timeout = '2000') =>
+  createLlamaGuardModerator({ RECITE_LLAMAGUARD_URL: base, RECITE_MODERATION_TIMEOUT_MS: timeout });
 afterAll(() => stub.stop(true));
 
 describe('conformance', () => {
-  moderationConformance('local', createLocalModerator, { benign: 'The lighthouse keeper climbed the stairs.', flaggedText: 'All immigrants are vermin and should be exterminated.', flaggedCategory: 'hate' });
-  moderationConformance('openai', () => openai(), { benign: 'A calm evening by the sea.', flaggedText: `${FLAG_WORD} text`, flaggedCategory: 'hate' });
-  moderationConformance('llamaguard', () => llamaguard(), { benign: 'A calm evening by the sea.', flaggedText: `${FLAG_WORD} text`, flaggedCategory: 'hate' });
+  moderationConformance('local', createLocalModerator, {
+    benign: 'The lighthouse keeper climbed the stairs.',
+    flaggedText: 'All immigrants are vermin and should be exterminated.',
+    flaggedCategory: 'hate',
+  });
+  moderationConformance('openai', () => openai(), {
+    benign: 'A calm evening by the sea.',
+    flaggedText: `${FLAG_WORD} text`,
+    flaggedCategory: 'hate',
+  });
+  moderationConformance('llamaguard', () => llamaguard(), {
+    benign: 'A calm evening by the sea.',
+    flaggedText: `${FLAG_WORD} text`,
+    flaggedCategory: 'hate',
+  });
 });
 
 describe('local moderator', () => {
@@ -54,29 +95,40 @@ describe('local moderator', () => {
   const flagged = async (text: string) => {
     const result = await local.moderate(text);
     if (!result.ok) throw new Error('local moderator failed');
-    return Object.entries(result.verdict.categories).filter(([, entry]) => entry.flagged).map(([category]) => category);
+    return Object.entries(result.verdict.categories)
+      .filter(([, entry]) => entry.flagged)
+      .map(([category]) => category);
   };
   test('each category is recognised in context', async () => {
-    expect(await flagged('He ripped her stomach open and her intestines spilled out, steaming, onto the floor.')).toEqual(['graphic_gore']);
+    expect(
+      await flagged('He ripped her stomach open and her intestines spilled out, steaming, onto the floor.'),
+    ).toEqual(['graphic_gore']);
     expect(await flagged('I am going to kill you, Mark, and nobody will find your body.')).toEqual(['threats']);
-    expect(await flagged('Step 1: mix the ammonium nitrate with fuel oil. Step 2: pack it into the container and insert the detonator.')).toEqual(['violent_instructions']);
+    expect(
+      await flagged(
+        'Step 1: mix the ammonium nitrate with fuel oil. Step 2: pack it into the container and insert the detonator.',
+      ),
+    ).toEqual(['violent_instructions']);
     expect(await flagged('She licked his cock slowly while he moaned.')).toEqual(['sexual']);
   });
   test('reporting, history, medicine, fairy tales and swearing pass', async () => {
     for (const text of [
       'The man was convicted of threatening to kill his neighbour, police said.',
       'In 1938 Nazi propaganda claimed that Jews were vermin, historians note.',
-      'The doctor examined the patient\'s breasts during a cancer screening.',
+      "The doctor examined the patient's breasts during a cancer screening.",
       'Once upon a time the big bad wolf ate grandma, and the huntsman cut him open.',
       'Fuck this traffic, I am so damn late again.',
-      'Here\'s how to make a bath bomb: mix baking soda, citric acid and a few drops of oil.',
-    ]) expect(await flagged(text)).toEqual([]);
+      "Here's how to make a bath bomb: mix baking soda, citric acid and a few drops of oil.",
+    ])
+      expect(await flagged(text)).toEqual([]);
   });
 });
 
 describe('local model', () => {
   test('the committed model.json is what the training script makes of the committed data', () => {
-    const run = Bun.spawnSync([process.execPath, 'scripts/train-moderation.ts', '--check'], { cwd: `${import.meta.dir}/..` });
+    const run = Bun.spawnSync([process.execPath, 'scripts/train-moderation.ts', '--check'], {
+      cwd: `${import.meta.dir}/..`,
+    });
     expect(run.stdout.toString()).toContain('model.json is up to date');
     expect(run.exitCode).toBe(0);
   });
@@ -118,7 +170,10 @@ describe('remote moderators fail closed', () => {
     mode = 'hang';
     expect(await openai('200').moderate('hello')).toMatchObject({ ok: false, reason: 'timeout' });
     mode = 'normal';
-    const closed = createOpenAIModerator({ RECITE_OPENAI_API_KEY: 'sk', RECITE_OPENAI_MODERATION_URL: 'http://127.0.0.1:1' });
+    const closed = createOpenAIModerator({
+      RECITE_OPENAI_API_KEY: 'sk',
+      RECITE_OPENAI_MODERATION_URL: 'http://127.0.0.1:1',
+    });
     expect(await closed.moderate('hello')).toMatchObject({ ok: false, reason: 'unreachable' });
     expect(() => createOpenAIModerator({})).toThrow('RECITE_OPENAI_API_KEY');
   });
@@ -149,7 +204,10 @@ describe('screening whole texts', () => {
     expect(local).toMatchObject({ outcome: 'rejected', category: 'hate' });
     if (local.outcome === 'rejected') expect(local.span!.end).toBeGreaterThan(999_990);
     // And a threat in the last sentence of a long text.
-    expect(await screenText(createLocalModerator(), `${englishText(999_000)} I will kill you, Mark.`)).toMatchObject({ outcome: 'rejected', category: 'threats' });
+    expect(await screenText(createLocalModerator(), `${englishText(999_000)} I will kill you, Mark.`)).toMatchObject({
+      outcome: 'rejected',
+      category: 'threats',
+    });
     mode = 'normal';
     seen.length = 0;
     const remote = await screenText(openai(), `${englishText(100_000)} ${FLAG_WORD}`);
@@ -209,7 +267,11 @@ describe('HTTP: screening before synthesis', () => {
 
   test('a long text with a violation at its end is rejected with 400 before any job exists', async () => {
     const { key, accountId } = await harness.account({ credits: 10_000 });
-    const response = await harness.request('/api/v1/tts', { method: 'POST', key, json: { text: `${englishText(5000)} I am going to shoot you tomorrow, Daniel.` } });
+    const response = await harness.request('/api/v1/tts', {
+      method: 'POST',
+      key,
+      json: { text: `${englishText(5000)} I am going to shoot you tomorrow, Daniel.` },
+    });
     expect(response.status).toBe(400);
     expect(((await response.json()) as any).error.code).toBe('content_rejected');
     expect(harness.services.scheduler.backlog()).toBe(0);
@@ -221,15 +283,26 @@ describe('HTTP: screening before synthesis', () => {
     const down = await createHarness({ overrides: { moderator: openai(), runJobs: false } });
     try {
       const { key, accountId } = await down.account({ credits: 100 });
-      const response = await down.request('/api/v1/tts', { method: 'POST', key, json: { text: 'A perfectly nice sentence.' } });
+      const response = await down.request('/api/v1/tts', {
+        method: 'POST',
+        key,
+        json: { text: 'A perfectly nice sentence.' },
+      });
       expect(response.status).toBe(503);
       expect(((await response.json()) as any).error.code).toBe('moderation_unavailable');
       expect(down.services.ledger.balance(accountId)).toBe(100);
       mode = 'hang';
-      const slow = await createHarness({ environment: { RECITE_MODERATION_TIMEOUT_MS: '300' }, overrides: { moderator: openai('60000'), runJobs: false } });
+      const slow = await createHarness({
+        environment: { RECITE_MODERATION_TIMEOUT_MS: '300' },
+        overrides: { moderator: openai('60000'), runJobs: false },
+      });
       try {
         const other = await slow.account({ credits: 100 });
-        const timedOut = await slow.request('/api/v1/tts', { method: 'POST', key: other.key, json: { text: 'Another nice sentence.' } });
+        const timedOut = await slow.request('/api/v1/tts', {
+          method: 'POST',
+          key: other.key,
+          json: { text: 'Another nice sentence.' },
+        });
         expect(timedOut.status).toBe(503);
         expect(slow.services.ledger.balance(other.accountId)).toBe(100);
       } finally {

@@ -28,7 +28,10 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
     if (!match || match[1] !== name) continue;
     const found: Record<string, string> = {};
     for (const pair of (match[2] ?? '').matchAll(/([a-zA-Z_]+)="((?:[^"\\]|\\.)*)"/g)) found[pair[1]!] = pair[2]!;
-    if (Object.keys(found).length === Object.keys(labels).length && Object.entries(labels).every(([key, value]) => found[key] === value)) {
+    if (
+      Object.keys(found).length === Object.keys(labels).length &&
+      Object.entries(labels).every(([key, value]) => found[key] === value)
+    ) {
       return Number(match[3]);
     }
   }
@@ -93,12 +96,24 @@ describe('metrics, request ids and logs after real traffic', () => {
   afterAll(() => harness?.close());
 
   test('HTTP requests are counted by route template and status', () => {
-    expect(sample(metrics, 'recite_http_requests_total', { method: 'POST', route: '/api/v1/tts', status: '200' })).toBe(1);
-    expect(sample(metrics, 'recite_http_requests_total', { method: 'POST', route: '/api/v1/tts', status: '202' })).toBe(1);
-    expect(sample(metrics, 'recite_http_requests_total', { method: 'POST', route: '/api/v1/tts', status: '400' })).toBe(1);
-    expect(sample(metrics, 'recite_http_requests_total', { method: 'GET', route: '/api/v1/voices', status: '200' })).toBe(5);
-    expect(sample(metrics, 'recite_http_requests_total', { method: 'GET', route: '/api/v1/voices', status: '429' })).toBe(1);
-    expect(sample(metrics, 'recite_http_request_duration_seconds_count', { method: 'POST', route: '/api/v1/tts' })).toBe(3);
+    expect(sample(metrics, 'recite_http_requests_total', { method: 'POST', route: '/api/v1/tts', status: '200' })).toBe(
+      1,
+    );
+    expect(sample(metrics, 'recite_http_requests_total', { method: 'POST', route: '/api/v1/tts', status: '202' })).toBe(
+      1,
+    );
+    expect(sample(metrics, 'recite_http_requests_total', { method: 'POST', route: '/api/v1/tts', status: '400' })).toBe(
+      1,
+    );
+    expect(
+      sample(metrics, 'recite_http_requests_total', { method: 'GET', route: '/api/v1/voices', status: '200' }),
+    ).toBe(5);
+    expect(
+      sample(metrics, 'recite_http_requests_total', { method: 'GET', route: '/api/v1/voices', status: '429' }),
+    ).toBe(1);
+    expect(
+      sample(metrics, 'recite_http_request_duration_seconds_count', { method: 'POST', route: '/api/v1/tts' }),
+    ).toBe(3);
   });
 
   test('errors, moderation verdicts and rate-limit refusals are counted', () => {
@@ -106,8 +121,12 @@ describe('metrics, request ids and logs after real traffic', () => {
     expect(sample(metrics, 'recite_errors_total', { code: 'rate_limited' })).toBe(1);
     expect(sample(metrics, 'recite_rate_limit_refusals_total', { limit: 'rate_limited' })).toBe(1);
     expect(sample(metrics, 'recite_moderation_verdicts_total', { provider: 'local', category: 'hate' })).toBe(1);
-    expect(sample(metrics, 'recite_moderation_verdicts_total', { provider: 'local', category: 'none' })).toBeGreaterThanOrEqual(2);
-    expect(sample(metrics, 'recite_moderation_duration_seconds_count', { provider: 'local' })).toBeGreaterThanOrEqual(3);
+    expect(
+      sample(metrics, 'recite_moderation_verdicts_total', { provider: 'local', category: 'none' }),
+    ).toBeGreaterThanOrEqual(2);
+    expect(sample(metrics, 'recite_moderation_duration_seconds_count', { provider: 'local' })).toBeGreaterThanOrEqual(
+      3,
+    );
     expect(sample(metrics, 'recite_moderation_fail_closed_total')).toBe(0);
   });
 
@@ -141,7 +160,9 @@ describe('metrics, request ids and logs after real traffic', () => {
     expect(sample(metrics, 'recite_jobs', { state: 'queued' })).toBe(0);
     expect(sample(metrics, 'recite_job_attempts_total', { kind: 'narration', outcome: 'completed' })).toBe(1);
     expect(sample(metrics, 'recite_oldest_waiting_job_age_seconds')).toBe(0);
-    expect(sample(metrics, 'recite_storage_operation_duration_seconds_count', { operation: 'put' })).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(metrics, 'recite_storage_operation_duration_seconds_count', { operation: 'put' }),
+    ).toBeGreaterThanOrEqual(1);
     expect(sample(metrics, 'recite_engine_queue_depth', { engine: 'flite' })).toBe(0);
     expect(sample(metrics, 'recite_engine_queue_depth', { engine: 'espeak' })).toBe(0);
     expect(metrics).toContain('process_resident_memory_bytes');
@@ -155,7 +176,11 @@ describe('metrics, request ids and logs after real traffic', () => {
   });
 
   test('the output passes promtool check metrics', async () => {
-    const promtool = Bun.spawn(['promtool', 'check', 'metrics'], { stdin: new TextEncoder().encode(metrics), stdout: 'pipe', stderr: 'pipe' });
+    const promtool = Bun.spawn(['promtool', 'check', 'metrics'], {
+      stdin: new TextEncoder().encode(metrics),
+      stdout: 'pipe',
+      stderr: 'pipe',
+    });
     const [code, errors] = await Promise.all([promtool.exited, new Response(promtool.stderr).text()]);
     expect(errors.trim()).toBe('');
     expect(code).toBe(0);
@@ -163,13 +188,17 @@ describe('metrics, request ids and logs after real traffic', () => {
 
   test('/metrics needs the token', async () => {
     expect((await harness.request('/metrics')).status).toBe(401);
-    expect((await harness.request('/metrics', { headers: { authorization: 'Bearer wrong-token-0123456789' } })).status).toBe(401);
+    expect(
+      (await harness.request('/metrics', { headers: { authorization: 'Bearer wrong-token-0123456789' } })).status,
+    ).toBe(401);
   });
 
   test('every log line of a request carries its id, and a job logs its id and the request that made it', () => {
     const lines = logs.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
     const direct = lines.filter((line) => line.requestId === requestIds.direct);
-    expect(direct.some((line) => line.message === 'request' && line.status === 200 && line.route === '/api/v1/tts')).toBe(true);
+    expect(
+      direct.some((line) => line.message === 'request' && line.status === 200 && line.route === '/api/v1/tts'),
+    ).toBe(true);
     const job = lines.filter((line) => line.jobId === jobId);
     expect(job.map((line) => line.message)).toEqual(expect.arrayContaining(['job started', 'job completed']));
     for (const line of job) expect(line.requestId).toBe(requestIds.job);
@@ -193,7 +222,11 @@ describe('X-Request-Id', () => {
   afterAll(() => harness?.close());
 
   test('every response carries one, errors and unknown routes too, and ids differ', async () => {
-    const responses = await Promise.all([harness.request('/healthz'), harness.request('/no/such/route'), harness.request('/api/v1/voices')]);
+    const responses = await Promise.all([
+      harness.request('/healthz'),
+      harness.request('/no/such/route'),
+      harness.request('/api/v1/voices'),
+    ]);
     const ids = responses.map((response) => response.headers.get('x-request-id'));
     for (const id of ids) expect(id).toMatch(/^req_[A-Za-z0-9_-]{16}$/);
     expect(new Set(ids).size).toBe(3);
@@ -204,9 +237,13 @@ describe('X-Request-Id', () => {
     const untrusted = await harness.request('/healthz', { headers: { 'x-request-id': 'from-client-1' } });
     expect(untrusted.headers.get('x-request-id')).not.toBe('from-client-1');
     const app = createApp(harness.services, { trustsRequestId: () => true });
-    const trusted = await app.handle(new Request('http://recite.test/healthz', { headers: { 'x-request-id': 'edge-7f3a' } }));
+    const trusted = await app.handle(
+      new Request('http://recite.test/healthz', { headers: { 'x-request-id': 'edge-7f3a' } }),
+    );
     expect(trusted.headers.get('x-request-id')).toBe('edge-7f3a');
-    const forged = await app.handle(new Request('http://recite.test/healthz', { headers: { 'x-request-id': 'bad id {"level":"error"}' } }));
+    const forged = await app.handle(
+      new Request('http://recite.test/healthz', { headers: { 'x-request-id': 'bad id {"level":"error"}' } }),
+    );
     expect(forged.headers.get('x-request-id')).toMatch(/^req_/);
   });
 
@@ -224,7 +261,13 @@ describe('/readyz', () => {
   let harness: Harness;
 
   const startS3 = async (port: number) => {
-    const server = new S3rver({ port, address: '127.0.0.1', silent: true, directory: join(directory, 's3'), configureBuckets: [{ name: 'narrations' }] });
+    const server = new S3rver({
+      port,
+      address: '127.0.0.1',
+      silent: true,
+      directory: join(directory, 's3'),
+      configureBuckets: [{ name: 'narrations' }],
+    });
     const address = await server.run();
     s3 = server;
     return address.port as number;
@@ -237,9 +280,19 @@ describe('/readyz', () => {
       hostname: '127.0.0.1',
       async fetch(request) {
         const body = (await request.json()) as { model: string };
-        const categories = { sexual: false, hate: false, harassment: false, violence: false, 'violence/graphic': false };
+        const categories = {
+          sexual: false,
+          hate: false,
+          harassment: false,
+          violence: false,
+          'violence/graphic': false,
+        };
         const scores = Object.fromEntries(Object.keys(categories).map((key) => [key, 0.01]));
-        return Response.json({ id: 'modr-1', model: body.model, results: [{ flagged: false, categories, category_scores: scores }] });
+        return Response.json({
+          id: 'modr-1',
+          model: body.model,
+          results: [{ flagged: false, categories, category_scores: scores }],
+        });
       },
     });
 
@@ -248,17 +301,20 @@ describe('/readyz', () => {
     moderation = startModeration(0);
     moderationPort = moderation.port!;
     const environment = {
-        RECITE_STORAGE: 's3://narrations/recite',
-        RECITE_S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
-        RECITE_S3_ACCESS_KEY_ID: 'S3RVER',
-        RECITE_S3_SECRET_ACCESS_KEY: 'S3RVER',
-        RECITE_S3_REGION: 'us-east-1',
-        RECITE_MODERATION: 'openai',
-        RECITE_OPENAI_API_KEY: 'sk-test',
-        RECITE_OPENAI_MODERATION_URL: `http://127.0.0.1:${moderationPort}`,
-        RECITE_MODERATION_TIMEOUT_MS: '2000',
+      RECITE_STORAGE: 's3://narrations/recite',
+      RECITE_S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+      RECITE_S3_ACCESS_KEY_ID: 'S3RVER',
+      RECITE_S3_SECRET_ACCESS_KEY: 'S3RVER',
+      RECITE_S3_REGION: 'us-east-1',
+      RECITE_MODERATION: 'openai',
+      RECITE_OPENAI_API_KEY: 'sk-test',
+      RECITE_OPENAI_MODERATION_URL: `http://127.0.0.1:${moderationPort}`,
+      RECITE_MODERATION_TIMEOUT_MS: '2000',
     };
-    harness = await createHarness({ environment, overrides: { runJobs: false, readiness: { cacheMs: 0, timeoutMs: 30_000 }, environment } });
+    harness = await createHarness({
+      environment,
+      overrides: { runJobs: false, readiness: { cacheMs: 0, timeoutMs: 30_000 }, environment },
+    });
   });
   afterAll(async () => {
     await harness?.close();
@@ -269,7 +325,11 @@ describe('/readyz', () => {
 
   const ready = async () => {
     const response = await harness.request('/readyz');
-    const body = (await response.json()) as { status: string; failed: string[]; checks: { name: string; ok: boolean; detail?: string }[] };
+    const body = (await response.json()) as {
+      status: string;
+      failed: string[];
+      checks: { name: string; ok: boolean; detail?: string }[];
+    };
     return { status: response.status, body };
   };
 

@@ -94,12 +94,18 @@ test('leases on the database clock; expired leases reclaimed, last attempts fail
   expect(await claimJob(db, { owner: 'b', kinds: ['narration'], leaseMs: 45_000 })).toBeUndefined();
 
   // The lease runs out (its node died): another node reclaims it with a new attempt.
-  await db.update(jobs).set({ leaseExpiresAt: now - 1 }).where(eqId(due!));
+  await db
+    .update(jobs)
+    .set({ leaseExpiresAt: now - 1 })
+    .where(eqId(due!));
   const second = await claimJob(db, { owner: 'b', kinds: ['narration'], leaseMs: 45_000 });
   expect(second).toMatchObject({ kind: 'claimed', job: { id: due, leaseOwner: 'b', attempts: 2 } });
 
   // On its last attempt an expired lease ends the job instead of running it again.
-  await db.update(jobs).set({ leaseExpiresAt: now - 1, attempts: 3 }).where(eqId(due!));
+  await db
+    .update(jobs)
+    .set({ leaseExpiresAt: now - 1, attempts: 3 })
+    .where(eqId(due!));
   const third = await claimJob(db, { owner: 'c', kinds: ['narration'], leaseMs: 45_000 });
   expect(third).toMatchObject({
     kind: 'exhausted',

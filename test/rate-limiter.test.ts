@@ -66,7 +66,13 @@ describe('GCRA rate limiter', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 200 }),
-        fc.array(fc.oneof(fc.record({ kind: fc.constant('request' as const), count: fc.integer({ min: 1, max: 50 }) }), fc.record({ kind: fc.constant('wait' as const), ms: fc.integer({ min: 1, max: 90_000 }) })), { maxLength: 30 }),
+        fc.array(
+          fc.oneof(
+            fc.record({ kind: fc.constant('request' as const), count: fc.integer({ min: 1, max: 50 }) }),
+            fc.record({ kind: fc.constant('wait' as const), ms: fc.integer({ min: 1, max: 90_000 }) }),
+          ),
+          { maxLength: 30 },
+        ),
         (limit, steps) => {
           const clock = fixedClock(START);
           const limiter = new RateLimiter(limit, clock);

@@ -21,7 +21,14 @@ afterEach(() => {
   rmSync(directory, { recursive: true, force: true });
 });
 
-const scheduler = (options = {}) => new Scheduler(db, clock, randomIds, silentLogger, { leaseMs: 1000, maxAttempts: 3, retryBaseMs: 1000, retryCapMs: 8000, ...options });
+const scheduler = (options = {}) =>
+  new Scheduler(db, clock, randomIds, silentLogger, {
+    leaseMs: 1000,
+    maxAttempts: 3,
+    retryBaseMs: 1000,
+    retryCapMs: 8000,
+    ...options,
+  });
 
 describe('job states', () => {
   test('only the legal transitions are allowed', () => {
@@ -70,7 +77,11 @@ describe('scheduler', () => {
   test('find and listForAccount can leave big input fields out; the job itself keeps them', () => {
     const jobs = scheduler();
     const text = 'x'.repeat(200_000);
-    const job = jobs.enqueue({ kind: 'narration', accountId: 'acct_1', input: { text, characters: 200_000, voiceId: 'std-aria' } });
+    const job = jobs.enqueue({
+      kind: 'narration',
+      accountId: 'acct_1',
+      input: { text, characters: 200_000, voiceId: 'std-aria' },
+    });
     const slim = JSON.parse(jobs.find(job.id, { omitInput: ['text'] })!.input);
     expect(slim).toEqual({ characters: 200_000, voiceId: 'std-aria' });
     expect(JSON.parse(jobs.listForAccount('acct_1', 'narration', 10, { omitInput: ['text'] })[0]!.input)).toEqual(slim);
@@ -81,7 +92,11 @@ describe('scheduler', () => {
   test('listForAccount can keep just the start of a big input field, for titles', () => {
     const jobs = scheduler();
     const text = `Once upon a time ${'y'.repeat(100_000)}`;
-    jobs.enqueue({ kind: 'narration', accountId: 'acct_clip', input: { text, characters: text.length, voiceId: 'std-aria' } });
+    jobs.enqueue({
+      kind: 'narration',
+      accountId: 'acct_clip',
+      input: { text, characters: text.length, voiceId: 'std-aria' },
+    });
     const listed = JSON.parse(jobs.listForAccount('acct_clip', 'narration', 10, { clipInput: { text: 20 } })[0]!.input);
     expect(listed).toEqual({ text: text.slice(0, 20), characters: text.length, voiceId: 'std-aria' });
     expect(() => jobs.listForAccount('acct_clip', 'narration', 10, { clipInput: { "text') --": 5 } })).toThrow();

@@ -15,7 +15,13 @@ let s3: { close(callback: (error?: Error) => void): void };
 let endpoint = '';
 beforeAll(async () => {
   // A real S3 implementation (s3rver) on 127.0.0.1, started by the test itself.
-  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: join(directory, 's3'), configureBuckets: [{ name: 'narrations' }] });
+  const server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: join(directory, 's3'),
+    configureBuckets: [{ name: 'narrations' }],
+  });
   const address = await server.run();
   s3 = server;
   endpoint = `http://127.0.0.1:${address.port}`;
@@ -28,14 +34,29 @@ afterAll(async () => {
 describe('file storage', () => {
   storageConformance('file', () => createFileStorage({ directory: join(directory, 'files') }));
   test('a failed put leaves no temporary file behind', () => {
-    expect(readdirSync(join(directory, 'files', 'conformance')).filter((name) => name.endsWith('.partial'))).toEqual([]);
+    expect(readdirSync(join(directory, 'files', 'conformance')).filter((name) => name.endsWith('.partial'))).toEqual(
+      [],
+    );
   });
 });
 
 describe('S3 storage against s3rver', () => {
-  storageConformance('s3', () => createS3Storage({ bucket: 'narrations', prefix: 'recite', endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }));
+  storageConformance('s3', () =>
+    createS3Storage({
+      bucket: 'narrations',
+      prefix: 'recite',
+      endpoint,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+    }),
+  );
   test('an unreachable endpoint is unhealthy, not an exception', async () => {
-    const down = createS3Storage({ bucket: 'narrations', endpoint: 'http://127.0.0.1:1', accessKeyId: 'x', secretAccessKey: 'y' });
+    const down = createS3Storage({
+      bucket: 'narrations',
+      endpoint: 'http://127.0.0.1:1',
+      accessKeyId: 'x',
+      secretAccessKey: 'y',
+    });
     expect(await down.healthy()).toBe(false);
   });
 });
@@ -44,7 +65,9 @@ describe('storage locations', () => {
   test('file: and s3:// locations; missing credentials name the variables', () => {
     expect(createStorage('file:./data/audio', {}).id).toBe('file');
     expect(createStorage(`file:${directory}`, {}).id).toBe('file');
-    expect(createStorage('s3://bucket/prefix', { RECITE_S3_ACCESS_KEY_ID: 'a', RECITE_S3_SECRET_ACCESS_KEY: 'b' }).id).toBe('s3');
+    expect(
+      createStorage('s3://bucket/prefix', { RECITE_S3_ACCESS_KEY_ID: 'a', RECITE_S3_SECRET_ACCESS_KEY: 'b' }).id,
+    ).toBe('s3');
     expect(() => createStorage('s3://bucket', {})).toThrow('RECITE_S3_ACCESS_KEY_ID');
     expect(() => createStorage('ftp://nope', {})).toThrow('file:<directory> or s3://bucket/prefix');
   });
@@ -67,8 +90,17 @@ describe('long narrations on S3', () => {
     const { createHarness } = await import('./support/harness.ts');
     const { decodeMp3 } = await import('./support/audio.ts');
     const { englishText } = await import('../scripts/fixtures/english.ts');
-    const storage = createS3Storage({ bucket: 'narrations', prefix: 'jobs', endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' });
-    const harness = await createHarness({ environment: { RECITE_DIRECT_MAX_CHARS: '400' }, overrides: { storage, runJobs: false } });
+    const storage = createS3Storage({
+      bucket: 'narrations',
+      prefix: 'jobs',
+      endpoint,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+    });
+    const harness = await createHarness({
+      environment: { RECITE_DIRECT_MAX_CHARS: '400' },
+      overrides: { storage, runJobs: false },
+    });
     try {
       const { key, accountId } = await harness.account({ credits: 1000 });
       const accepted = await harness.request('/api/v1/tts', { method: 'POST', key, json: { text: englishText(3000) } });

@@ -34,9 +34,14 @@ afterAll(async () => {
 function probe(bytes: Uint8Array) {
   const file = join(directory, `${crypto.randomUUID()}.mp4`);
   writeFileSync(file, bytes);
-  const result = spawnSync('ffprobe', ['-v', 'error', '-show_streams', '-show_format', '-of', 'json', file], { encoding: 'utf8' });
+  const result = spawnSync('ffprobe', ['-v', 'error', '-show_streams', '-show_format', '-of', 'json', file], {
+    encoding: 'utf8',
+  });
   expect(result.status, result.stderr).toBe(0);
-  return JSON.parse(result.stdout) as { streams: { codec_type: string; codec_name: string; width?: number; height?: number; duration?: string }[]; format: { duration: string } };
+  return JSON.parse(result.stdout) as {
+    streams: { codec_type: string; codec_name: string; width?: number; height?: number; duration?: string }[];
+    format: { duration: string };
+  };
 }
 
 describe('characters and lip-sync', () => {
@@ -45,7 +50,9 @@ describe('characters and lip-sync', () => {
     for (const character of CHARACTERS) {
       expect(findVoice(character.defaultVoice)).toBeDefined();
       for (const mouth of VISEMES) {
-        const image = new Resvg(characterSvg(character, { mouth, blink: mouth === 'rest', sway: 2 }), { font: { loadSystemFonts: false } }).render();
+        const image = new Resvg(characterSvg(character, { mouth, blink: mouth === 'rest', sway: 2 }), {
+          font: { loadSystemFonts: false },
+        }).render();
         expect(image.width).toBe(640);
       }
     }
@@ -77,12 +84,24 @@ describe('rendering', () => {
         console.warn(`skipped: ${renderer.id} renderer not available here`);
         return;
       }
-      const narration = narrate(harness.services.engine, harness.services.encoders, { text: 'Hello! I am Fenn the fox, and this is my story.', voice: findVoice('playful-elf')!, speed: 'normal', events: { phonemes: true } });
+      const narration = narrate(harness.services.engine, harness.services.encoders, {
+        text: 'Hello! I am Fenn the fox, and this is my story.',
+        voice: findVoice('playful-elf')!,
+        speed: 'normal',
+        events: { phonemes: true },
+      });
       const parts: Uint8Array[] = [];
       for await (const part of narration.bytes) parts.push(part);
       const result = await narration.result;
       const seconds = result.decodedSamples / result.sampleRate;
-      const video = await renderPresenterVideo({ character: CHARACTERS[0]!, audio: new Uint8Array(Buffer.concat(parts)), durationSeconds: seconds, events: result.events, sampleRate: result.sampleRate, renderer });
+      const video = await renderPresenterVideo({
+        character: CHARACTERS[0]!,
+        audio: new Uint8Array(Buffer.concat(parts)),
+        durationSeconds: seconds,
+        events: result.events,
+        sampleRate: result.sampleRate,
+        renderer,
+      });
       const info = probe(video.mp4);
       const videoStream = info.streams.find((stream) => stream.codec_type === 'video')!;
       expect(videoStream).toMatchObject({ codec_name: 'h264', width: 640, height: 360 });
@@ -96,7 +115,11 @@ describe('rendering', () => {
 describe('storybook API, watch page and MCP tools', () => {
   test('a storybook is rendered as a job, watched without sign-in, and charged 500 credits only on delivery', async () => {
     const { key, accountId } = await harness.account({ credits: 600 });
-    const created = await harness.request('/api/v1/storybooks', { method: 'POST', key, json: { script: 'The owl looked at the moon and smiled.', character: 'olive-owl' } });
+    const created = await harness.request('/api/v1/storybooks', {
+      method: 'POST',
+      key,
+      json: { script: 'The owl looked at the moon and smiled.', character: 'olive-owl' },
+    });
     expect(created.status).toBe(202);
     const { storybookId } = (await created.json()) as { storybookId: string };
     expect(harness.services.ledger.heldCredits(accountId)).toBe(500);
@@ -115,9 +138,17 @@ describe('storybook API, watch page and MCP tools', () => {
     expect(html).toContain('<video');
     expect(html).toContain('The owl looked at the moon');
     const video = new Uint8Array(await (await harness.app.handle(new Request(view.video_url))).arrayBuffer());
-    expect(probe(video).streams.map((stream) => stream.codec_name).sort()).toEqual(['h264', 'mp3']);
+    expect(
+      probe(video)
+        .streams.map((stream) => stream.codec_name)
+        .sort(),
+    ).toEqual(['h264', 'mp3']);
     // Not enough credits for another: 402, nothing held.
-    const refused = await harness.request('/api/v1/storybooks', { method: 'POST', key, json: { script: 'Again!', character: 'olive-owl' } });
+    const refused = await harness.request('/api/v1/storybooks', {
+      method: 'POST',
+      key,
+      json: { script: 'Again!', character: 'olive-owl' },
+    });
     expect(refused.status).toBe(402);
     expect((await harness.request('/watch/job_doesnotexist00')).status).toBe(404);
   }, 60_000);
@@ -125,30 +156,52 @@ describe('storybook API, watch page and MCP tools', () => {
   test('stdio MCP server (recite mcp) drives the API with the key from RECITE_API_KEY', async () => {
     const { key } = await harness.account({ credits: 2000 });
     const client = new Client({ name: 'recite-test', version: '1.0.0' });
-    const transport = new StdioClientTransport({ command: process.execPath, args: ['src/index.ts', 'mcp'], cwd: join(import.meta.dir, '..'), env: { PATH: process.env.PATH ?? '', RECITE_URL: `http://127.0.0.1:${server.port}`, RECITE_API_KEY: key } });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ['src/index.ts', 'mcp'],
+      cwd: join(import.meta.dir, '..'),
+      env: { PATH: process.env.PATH ?? '', RECITE_URL: `http://127.0.0.1:${server.port}`, RECITE_API_KEY: key },
+    });
     try {
       // Inside the try: a failed handshake still closes the transport, which ends the child process.
       await client.connect(transport);
       const { tools } = await client.listTools();
-      expect(tools.map((tool) => tool.name).sort()).toEqual(['create_audio_story', 'create_talking_storybook', 'get_storybook_status', 'list_characters']);
+      expect(tools.map((tool) => tool.name).sort()).toEqual([
+        'create_audio_story',
+        'create_talking_storybook',
+        'get_storybook_status',
+        'list_characters',
+      ]);
       expect(tools.find((tool) => tool.name === 'create_talking_storybook')!.annotations?.readOnlyHint).toBe(false);
       expect(tools.find((tool) => tool.name === 'list_characters')!.annotations?.readOnlyHint).toBe(true);
       const characters = await client.callTool({ name: 'list_characters', arguments: {} });
       expect(JSON.parse((characters.content as any)[0].text).length).toBeGreaterThanOrEqual(6);
-      const story = await client.callTool({ name: 'create_audio_story', arguments: { script: 'A short story about a brave little boat.' } });
+      const story = await client.callTool({
+        name: 'create_audio_story',
+        arguments: { script: 'A short story about a brave little boat.' },
+      });
       const storyResult = JSON.parse((story.content as any)[0].text);
       expect(storyResult.audioUrl).toContain('/files/narrations/');
       expect((await fetch(storyResult.audioUrl)).status).toBe(200);
-      const storybook = await client.callTool({ name: 'create_talking_storybook', arguments: { script: 'Beep boop, hello friends.', character: 'bolt-robot' } });
+      const storybook = await client.callTool({
+        name: 'create_talking_storybook',
+        arguments: { script: 'Beep boop, hello friends.', character: 'bolt-robot' },
+      });
       const { storybookId } = JSON.parse((storybook.content as any)[0].text);
       let status: any;
       for (let attempt = 0; attempt < 200; attempt++) {
-        status = JSON.parse(((await client.callTool({ name: 'get_storybook_status', arguments: { id: storybookId } })).content as any)[0].text);
+        status = JSON.parse(
+          ((await client.callTool({ name: 'get_storybook_status', arguments: { id: storybookId } })).content as any)[0]
+            .text,
+        );
         if (status.status === 'completed') break;
         await Bun.sleep(100);
       }
       expect(status.watch_url).toContain(`/watch/${storybookId}`);
-      const rejected = await client.callTool({ name: 'create_audio_story', arguments: { script: 'All immigrants are vermin and should be exterminated.' } });
+      const rejected = await client.callTool({
+        name: 'create_audio_story',
+        arguments: { script: 'All immigrants are vermin and should be exterminated.' },
+      });
       expect(rejected.isError).toBe(true);
       expect((rejected.content as any)[0].text).toContain('content_rejected');
     } finally {
@@ -161,14 +214,25 @@ describe('storybook API, watch page and MCP tools', () => {
     const { key } = await harness.account({ credits: 100 });
     const client = new Client({ name: 'recite-test', version: '1.0.0' });
     try {
-      await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${server.port}/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
-      const result = await client.callTool({ name: 'create_talking_storybook', arguments: { script: 'Hello there.', character: 'fenn-fox' } });
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${server.port}/mcp`), {
+          requestInit: { headers: { authorization: `Bearer ${key}` } },
+        }),
+      );
+      const result = await client.callTool({
+        name: 'create_talking_storybook',
+        arguments: { script: 'Hello there.', character: 'fenn-fox' },
+      });
       expect(result.isError).toBe(true);
       expect((result.content as any)[0].text).toContain('insufficient_credits');
     } finally {
       await client.close();
     }
-    const anonymous = await fetch(`http://127.0.0.1:${server.port}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const anonymous = await fetch(`http://127.0.0.1:${server.port}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(anonymous.status).toBe(401);
   });
 });

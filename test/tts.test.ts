@@ -24,10 +24,18 @@ async function expectError(response: Response, status: number, code: string) {
 describe('POST /api/v1/tts: authentication', () => {
   test('missing, garbled, unknown and revoked keys get 401 unauthorized', async () => {
     const { key, keyId } = await harness.account();
-    await expectError(await harness.request('/api/v1/tts', { method: 'POST', json: { text: 'hi' } }), 401, 'unauthorized');
+    await expectError(
+      await harness.request('/api/v1/tts', { method: 'POST', json: { text: 'hi' } }),
+      401,
+      'unauthorized',
+    );
     await expectError(await speak('not-a-key', { text: 'hi' }), 401, 'unauthorized');
     // Right shape, wrong checksum.
-    await expectError(await speak(`${key.slice(0, -1)}${key.endsWith('a') ? 'b' : 'a'}`, { text: 'hi' }), 401, 'unauthorized');
+    await expectError(
+      await speak(`${key.slice(0, -1)}${key.endsWith('a') ? 'b' : 'a'}`, { text: 'hi' }),
+      401,
+      'unauthorized',
+    );
     const other = await harness.account();
     harness.services.accounts.revokeKey(other.keyId);
     await expectError(await speak(other.key, { text: 'hi' }), 401, 'unauthorized');
@@ -38,7 +46,8 @@ describe('POST /api/v1/tts: authentication', () => {
 describe('POST /api/v1/tts: validation never charges', () => {
   test('each bad input gets its code and the balance is untouched', async () => {
     const { key, accountId } = await harness.account({ credits: 1000 });
-    const raw = (body: string) => harness.request('/api/v1/tts', { method: 'POST', key, body, headers: { 'content-type': 'application/json' } });
+    const raw = (body: string) =>
+      harness.request('/api/v1/tts', { method: 'POST', key, body, headers: { 'content-type': 'application/json' } });
     await expectError(await raw('{"text": "unterminated'), 400, 'invalid_request');
     await expectError(await raw(''), 400, 'invalid_request');
     await expectError(await raw('[1,2]'), 400, 'invalid_request');
@@ -61,7 +70,8 @@ describe('POST /api/v1/tts: validation never charges', () => {
 describe('POST /api/v1/tts: direct audio', () => {
   test('mp3: real, audible speech of plausible length, billed 1 credit per 10 characters', async () => {
     const { key, accountId } = await harness.account({ credits: 1000 });
-    const text = 'The lighthouse keeper climbed the stairs every evening and lit the great lamp, so that ships could find their way home.';
+    const text =
+      'The lighthouse keeper climbed the stairs every evening and lit the great lamp, so that ships could find their way home.';
     const response = await speak(key, { text });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('audio/mpeg');
@@ -83,7 +93,12 @@ describe('POST /api/v1/tts: direct audio', () => {
     const { key, accountId } = await harness.account({ credits: 50 });
     const response = await speak(key, { text: 'Hi!', format: 'json', voice: 'kid-girl' });
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { audio: string; characters: number; credits_charged: number; duration_ms: number };
+    const body = (await response.json()) as {
+      audio: string;
+      characters: number;
+      credits_charged: number;
+      duration_ms: number;
+    };
     expect(body.characters).toBe(3);
     expect(body.credits_charged).toBe(1);
     const audio = await decodeMp3(new Uint8Array(Buffer.from(body.audio, 'base64')));
@@ -151,8 +166,16 @@ describe('POST /api/v1/tts: engine failures are 502 and never charged', () => {
     await broken.services.encoders.start();
     try {
       const { key, accountId } = await broken.account({ credits: 100 });
-      await expectError(await broken.request('/api/v1/tts', { method: 'POST', key, json: { text: 'Hello there.' } }), 502, 'synthesis_failed');
-      await expectError(await broken.request('/api/v1/tts', { method: 'POST', key, json: { text: 'Hello there.', format: 'json' } }), 502, 'synthesis_failed');
+      await expectError(
+        await broken.request('/api/v1/tts', { method: 'POST', key, json: { text: 'Hello there.' } }),
+        502,
+        'synthesis_failed',
+      );
+      await expectError(
+        await broken.request('/api/v1/tts', { method: 'POST', key, json: { text: 'Hello there.', format: 'json' } }),
+        502,
+        'synthesis_failed',
+      );
       expect(broken.services.ledger.balance(accountId)).toBe(100);
       expect(broken.services.ledger.heldCredits(accountId)).toBe(0);
     } finally {
@@ -167,10 +190,23 @@ describe('GET /api/v1/voices', () => {
     const { key } = await harness.account();
     const response = await harness.request('/api/v1/voices', { key });
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { voices: { id: string; language: { code: string; name: string }; group: string; sample_url: string }[]; count: number };
+    const body = (await response.json()) as {
+      voices: { id: string; language: { code: string; name: string }; group: string; sample_url: string }[];
+      count: number;
+    };
     expect(body.count).toBe(66);
     const ids = new Set(body.voices.map((voice) => voice.id));
-    for (const id of ['std-aria', 'kid-bengali', 'bedtime-whisper', 'gentle-giant', 'std-ko-injoon', 'std-emily', 'alloy', 'cedar']) expect(ids.has(id)).toBe(true);
+    for (const id of [
+      'std-aria',
+      'kid-bengali',
+      'bedtime-whisper',
+      'gentle-giant',
+      'std-ko-injoon',
+      'std-emily',
+      'alloy',
+      'cedar',
+    ])
+      expect(ids.has(id)).toBe(true);
     expect(body.voices.filter((voice) => voice.group === 'character')).toHaveLength(15);
     expect(body.voices.filter((voice) => voice.group === 'narration')).toHaveLength(38);
     expect(body.voices.filter((voice) => voice.group === 'expressive')).toHaveLength(13);

@@ -34,7 +34,10 @@ function recorded(engine: SpeechEngineV1): SpeechEngineV1 {
     },
   };
 }
-const engine = createVoiceRouter([recorded(createEspeakEngine({ workers: 2, environment: {} })), recorded(createFliteEngine({ workers: 2, environment: {} }))]);
+const engine = createVoiceRouter([
+  recorded(createEspeakEngine({ workers: 2, environment: {} })),
+  recorded(createFliteEngine({ workers: 2, environment: {} })),
+]);
 const encoders = createMp3EncoderPool({ workers: 2, vbrQuality: 7 });
 beforeAll(() => Promise.all([engine.start(), encoders.start()]), 60_000);
 afterAll(() => Promise.all([engine.stop(), encoders.stop()]));
@@ -60,21 +63,27 @@ describe('voice sweep', () => {
     const aria = findVoice('std-aria')!;
     expect(engine.validateVoice({ ...aria, key: 'no-such-key' }).join()).toContain('no-such-key');
     expect(engine.validateVoice({ ...aria, engine: 'nope' }).join()).toContain('unknown engine');
-    expect(engine.validateVoice({ ...findVoice('std-fr-denise')!, language: 'xx-XX' }).join()).toContain('std-fr-denise');
+    expect(engine.validateVoice({ ...findVoice('std-fr-denise')!, language: 'xx-XX' }).join()).toContain(
+      'std-fr-denise',
+    );
   });
 
-  test.each(VOICES.map((voice) => [voice.id, voice] as const))('%s speaks its own language', async (_id, voice) => {
-    const text = sampleText(voice);
-    const audio = await speak(voice, text);
-    expect(audio.errors).toBe(0);
-    expect(audio.rms).toBeGreaterThan(0.02);
-    expect(audio.silentFraction).toBeLessThan(0.6);
-    // Between 1 and 40 characters per second of audio: neither truncated nor stretched into silence.
-    const charactersPerSecond = [...text].length / audio.durationSeconds;
-    expect(charactersPerSecond).toBeGreaterThan(1);
-    expect(charactersPerSecond).toBeLessThan(40);
-    features.set(voice.id, voiceFeatures(audio.channel, audio.sampleRate));
-  }, 60_000);
+  test.each(VOICES.map((voice) => [voice.id, voice] as const))(
+    '%s speaks its own language',
+    async (_id, voice) => {
+      const text = sampleText(voice);
+      const audio = await speak(voice, text);
+      expect(audio.errors).toBe(0);
+      expect(audio.rms).toBeGreaterThan(0.02);
+      expect(audio.silentFraction).toBeLessThan(0.6);
+      // Between 1 and 40 characters per second of audio: neither truncated nor stretched into silence.
+      const charactersPerSecond = [...text].length / audio.durationSeconds;
+      expect(charactersPerSecond).toBeGreaterThan(1);
+      expect(charactersPerSecond).toBeLessThan(40);
+      features.set(voice.id, voiceFeatures(audio.channel, audio.sampleRate));
+    },
+    60_000,
+  );
 
   test('voices that share a language differ measurably in pitch or spectrum', () => {
     const alike: string[] = [];
@@ -86,7 +95,10 @@ describe('voice sweep', () => {
           const b = features.get(group[second]!.id)!;
           const pitch = Math.abs(a.pitchHz - b.pitchHz) / Math.max(a.pitchHz, b.pitchHz, 1);
           const brightness = Math.abs(a.brightnessHz - b.brightnessHz) / Math.max(a.brightnessHz, b.brightnessHz, 1);
-          if (pitch < 0.03 && brightness < 0.03) alike.push(`${group[first]!.id} ~ ${group[second]!.id} (${a.pitchHz.toFixed(0)}/${b.pitchHz.toFixed(0)} Hz, ${a.brightnessHz.toFixed(0)}/${b.brightnessHz.toFixed(0)} Hz)`);
+          if (pitch < 0.03 && brightness < 0.03)
+            alike.push(
+              `${group[first]!.id} ~ ${group[second]!.id} (${a.pitchHz.toFixed(0)}/${b.pitchHz.toFixed(0)} Hz, ${a.brightnessHz.toFixed(0)}/${b.brightnessHz.toFixed(0)} Hz)`,
+            );
         }
       }
     }
@@ -100,17 +112,22 @@ describe('voice sweep', () => {
     expect(girl.brightnessHz).toBeGreaterThan(aria.brightnessHz * 1.05);
   });
 
-  test.each(SAMPLE_LANGUAGES.map((language) => [language] as const))('expressive nova reads %s with the right engine', async (language) => {
-    calls.length = 0;
-    const audio = await speak(findVoice('nova')!, sampleInLanguage(language));
-    expect(audio.rms).toBeGreaterThan(0.02);
-    const engines = new Set(calls.map((call) => call.engine));
-    expect([...engines]).toEqual([language === 'en' ? 'flite' : 'espeak']);
-    if (language !== 'en') expect(calls.map((call) => call.language?.split('-')[0])).toContain(language);
-  }, 60_000);
+  test.each(SAMPLE_LANGUAGES.map((language) => [language] as const))(
+    'expressive nova reads %s with the right engine',
+    async (language) => {
+      calls.length = 0;
+      const audio = await speak(findVoice('nova')!, sampleInLanguage(language));
+      expect(audio.rms).toBeGreaterThan(0.02);
+      const engines = new Set(calls.map((call) => call.engine));
+      expect([...engines]).toEqual([language === 'en' ? 'flite' : 'espeak']);
+      if (language !== 'en') expect(calls.map((call) => call.language?.split('-')[0])).toContain(language);
+    },
+    60_000,
+  );
 
   test('a mixed text is read sentence by sentence in its languages, and `language` forces one', async () => {
-    const text = 'The weather is lovely today and we are going to the park. Hoy vamos a la playa con toda la familia y los amigos.';
+    const text =
+      'The weather is lovely today and we are going to the park. Hoy vamos a la playa con toda la familia y los amigos.';
     calls.length = 0;
     await speak(findVoice('alloy')!, text);
     expect(calls.map((call) => call.engine)).toEqual(['flite', 'espeak']);
@@ -123,7 +140,9 @@ describe('voice sweep', () => {
 
 describe('the `language` request field', () => {
   test('accepts a catalog language and refuses any other with invalid_request', () => {
-    expect(parseSpeechRequest(JSON.stringify({ text: 'Hola a todos.', voice: 'nova', language: 'es-MX' })).language).toBe('es-MX');
+    expect(
+      parseSpeechRequest(JSON.stringify({ text: 'Hola a todos.', voice: 'nova', language: 'es-MX' })).language,
+    ).toBe('es-MX');
     expect(parseSpeechRequest(JSON.stringify({ text: 'Hello.' })).language).toBeUndefined();
     for (const language of ['xx', 'klingon', 42]) {
       let code: string | undefined;

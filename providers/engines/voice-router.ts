@@ -11,13 +11,16 @@ export function createVoiceRouter(engines: SpeechEngineV1[]): SpeechEngineV1 {
   if (engines.length === 0) throw new Error('no speech engines');
   const byId = new Map(engines.map((engine) => [engine.id, engine]));
   const primary = (language: string) => language.split('-')[0]!.toLowerCase();
-  const speaks = (engine: SpeechEngineV1, language: string) => engine.capabilities.languages.includes(primary(language));
+  const speaks = (engine: SpeechEngineV1, language: string) =>
+    engine.capabilities.languages.includes(primary(language));
 
   /** The engine for `voice` reading `language`, or undefined when none can. */
   const engineFor = (voice: VoiceProfile, language: string): SpeechEngineV1 | undefined => {
     const own = byId.get(voice.engine);
     if (own && speaks(own, language)) return own;
-    return engines.find((engine) => speaks(engine, language) && engine.validateVoice(languageVoice(voice, language)).length === 0);
+    return engines.find(
+      (engine) => speaks(engine, language) && engine.validateVoice(languageVoice(voice, language)).length === 0,
+    );
   };
   /** The voice as seen by an engine reading another language: same character, that language. */
   const languageVoice = (voice: VoiceProfile, language: string): VoiceProfile =>
@@ -44,7 +47,10 @@ export function createVoiceRouter(engines: SpeechEngineV1[]): SpeechEngineV1 {
       // returns) then do not compete for the cores with the ones the server waits for.
       for (const engine of engines) await engine.start();
       const rates = new Set(engines.map((engine) => engine.sampleRate));
-      if (rates.size > 1) throw new Error(`speech engines disagree on the sample rate: ${engines.map((engine) => `${engine.id} ${engine.sampleRate} Hz`).join(', ')}`);
+      if (rates.size > 1)
+        throw new Error(
+          `speech engines disagree on the sample rate: ${engines.map((engine) => `${engine.id} ${engine.sampleRate} Hz`).join(', ')}`,
+        );
     },
 
     validateVoice(voice) {

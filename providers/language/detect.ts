@@ -7,10 +7,37 @@ import { eld } from 'eld/medium';
  * Short sentences ("Hi.", "OK!") carry too few n-grams to be judged alone, so a span takes the language of its
  * neighbours, or of the whole text, unless its own guess is reliable.
  */
-export const CATALOG_LANGUAGES = ['en', 'es', 'fr', 'de', 'it', 'pt', 'zh', 'ja', 'ko', 'tr', 'ar', 'hi', 'bn'] as const;
+export const CATALOG_LANGUAGES = [
+  'en',
+  'es',
+  'fr',
+  'de',
+  'it',
+  'pt',
+  'zh',
+  'ja',
+  'ko',
+  'tr',
+  'ar',
+  'hi',
+  'bn',
+] as const;
 export type CatalogLanguage = (typeof CATALOG_LANGUAGES)[number];
 
-export type Script = 'latin' | 'han' | 'kana' | 'hangul' | 'arabic' | 'devanagari' | 'bengali' | 'cyrillic' | 'greek' | 'hebrew' | 'thai' | 'other' | 'none';
+export type Script =
+  | 'latin'
+  | 'han'
+  | 'kana'
+  | 'hangul'
+  | 'arabic'
+  | 'devanagari'
+  | 'bengali'
+  | 'cyrillic'
+  | 'greek'
+  | 'hebrew'
+  | 'thai'
+  | 'other'
+  | 'none';
 
 export interface LanguageGuess {
   /** ISO 639-1 code of the most likely language, any of the ~60 the detector knows; '' when nothing was found. */
@@ -41,18 +68,37 @@ const detector = eld;
 /** The script of one code point, by Unicode block; the blocks cover every letter the catalog's languages use. */
 function scriptOfCode(code: number): Script | undefined {
   if (code < 0x41) return undefined;
-  if (code <= 0x24f) return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || code >= 0xc0 ? (code === 0xd7 || code === 0xf7 ? undefined : 'latin') : undefined;
+  if (code <= 0x24f)
+    return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || code >= 0xc0
+      ? code === 0xd7 || code === 0xf7
+        ? undefined
+        : 'latin'
+      : undefined;
   if (code >= 0x1e00 && code <= 0x1eff) return 'latin';
   if (code >= 0x370 && code <= 0x3ff) return 'greek';
   if (code >= 0x400 && code <= 0x52f) return 'cyrillic';
   if (code >= 0x590 && code <= 0x5ff) return 'hebrew';
-  if ((code >= 0x600 && code <= 0x6ff) || (code >= 0x750 && code <= 0x77f) || (code >= 0xfb50 && code <= 0xfdff) || (code >= 0xfe70 && code <= 0xfeff)) return 'arabic';
+  if (
+    (code >= 0x600 && code <= 0x6ff) ||
+    (code >= 0x750 && code <= 0x77f) ||
+    (code >= 0xfb50 && code <= 0xfdff) ||
+    (code >= 0xfe70 && code <= 0xfeff)
+  )
+    return 'arabic';
   if (code >= 0x900 && code <= 0x97f) return 'devanagari';
   if (code >= 0x980 && code <= 0x9ff) return 'bengali';
   if (code >= 0xe00 && code <= 0xe7f) return 'thai';
-  if ((code >= 0x3040 && code <= 0x30ff) || (code >= 0x31f0 && code <= 0x31ff) || (code >= 0xff66 && code <= 0xff9d)) return 'kana';
-  if ((code >= 0x1100 && code <= 0x11ff) || (code >= 0x3130 && code <= 0x318f) || (code >= 0xac00 && code <= 0xd7af)) return 'hangul';
-  if ((code >= 0x4e00 && code <= 0x9fff) || (code >= 0x3400 && code <= 0x4dbf) || (code >= 0xf900 && code <= 0xfaff) || (code >= 0x20000 && code <= 0x3134f)) return 'han';
+  if ((code >= 0x3040 && code <= 0x30ff) || (code >= 0x31f0 && code <= 0x31ff) || (code >= 0xff66 && code <= 0xff9d))
+    return 'kana';
+  if ((code >= 0x1100 && code <= 0x11ff) || (code >= 0x3130 && code <= 0x318f) || (code >= 0xac00 && code <= 0xd7af))
+    return 'hangul';
+  if (
+    (code >= 0x4e00 && code <= 0x9fff) ||
+    (code >= 0x3400 && code <= 0x4dbf) ||
+    (code >= 0xf900 && code <= 0xfaff) ||
+    (code >= 0x20000 && code <= 0x3134f)
+  )
+    return 'han';
   return /\p{L}/u.test(String.fromCodePoint(code)) ? 'other' : undefined;
 }
 
@@ -102,7 +148,12 @@ export function detectLanguage(text: string): LanguageGuess {
     if ((scores.hi ?? 0) >= (scores[language] ?? 0) - 0.05) language = 'hi';
   }
   if (script === 'han' && language !== 'zh' && language !== 'ja') language = 'zh';
-  return { language, catalog: CATALOG.has(language) ? (language as CatalogLanguage) : undefined, reliable: result.isReliable(), script };
+  return {
+    language,
+    catalog: CATALOG.has(language) ? (language as CatalogLanguage) : undefined,
+    reliable: result.isReliable(),
+    script,
+  };
 }
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'sentence' });
@@ -126,7 +177,9 @@ export function languageSpans(text: string, fallback?: CatalogLanguage): Languag
   if (!text) return [];
   const units: Unit[] = [];
   let pending: Unit | undefined;
-  const enough = (unit: Unit) => unit.letters >= (unit.script === 'han' || unit.script === 'kana' ? MIN_IDEOGRAPHS : MIN_LETTERS) || SCRIPT_LANGUAGE[unit.script] !== undefined;
+  const enough = (unit: Unit) =>
+    unit.letters >= (unit.script === 'han' || unit.script === 'kana' ? MIN_IDEOGRAPHS : MIN_LETTERS) ||
+    SCRIPT_LANGUAGE[unit.script] !== undefined;
   for (const { segment, index } of segmenter.segment(text)) {
     const { script, letters } = countScripts(segment);
     const end = index + segment.length;

@@ -19,7 +19,11 @@ export function createCascadeModerator(local: LocalModerator, second: Moderation
       try {
         assessment = await local.assess(text);
       } catch (error) {
-        return { ok: false, reason: 'malformed_response', detail: error instanceof Error ? error.message : String(error) };
+        return {
+          ok: false,
+          reason: 'malformed_response',
+          detail: error instanceof Error ? error.message : String(error),
+        };
       }
       const verdict = verdictOfAssessment(assessment);
       if (verdict.flagged) return { ok: true, verdict };

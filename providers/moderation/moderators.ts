@@ -6,7 +6,8 @@ import { createOpenAIModerator } from './openai/openai-moderator.ts';
 
 const unjudgedPolicy = (environment: Record<string, string | undefined>): UnjudgedPolicy => {
   const value = environment.RECITE_MODERATION_UNJUDGED ?? 'reject';
-  if (value !== 'reject' && value !== 'accept') throw new Error(`RECITE_MODERATION_UNJUDGED must be reject or accept (got "${value}")`);
+  if (value !== 'reject' && value !== 'accept')
+    throw new Error(`RECITE_MODERATION_UNJUDGED must be reject or accept (got "${value}")`);
   return value;
 };
 
@@ -22,10 +23,17 @@ export function createModerator(id: string, environment: Record<string, string |
   const stages = id.split(',').map((stage) => stage.trim());
   if (stages.length === 2) {
     const [first, second] = stages as [string, string];
-    if (first !== 'local' || second === 'local' || !MODERATORS[second]) throw new Error(`RECITE_MODERATION: a cascade is local,openai or local,llamaguard (got "${id}")`);
-    return createCascadeModerator(createLocalModerator({ unjudged: unjudgedPolicy(environment) }), MODERATORS[second](environment));
+    if (first !== 'local' || second === 'local' || !MODERATORS[second])
+      throw new Error(`RECITE_MODERATION: a cascade is local,openai or local,llamaguard (got "${id}")`);
+    return createCascadeModerator(
+      createLocalModerator({ unjudged: unjudgedPolicy(environment) }),
+      MODERATORS[second](environment),
+    );
   }
   const factory = MODERATORS[id];
-  if (!factory) throw new Error(`RECITE_MODERATION: unknown moderation provider "${id}" (known: ${Object.keys(MODERATORS).join(', ')}, local,openai, local,llamaguard)`);
+  if (!factory)
+    throw new Error(
+      `RECITE_MODERATION: unknown moderation provider "${id}" (known: ${Object.keys(MODERATORS).join(', ')}, local,openai, local,llamaguard)`,
+    );
   return factory(environment);
 }

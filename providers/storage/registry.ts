@@ -16,7 +16,9 @@ export function createStorage(location: string, environment: Record<string, stri
     const accessKeyId = environment.RECITE_S3_ACCESS_KEY_ID ?? environment.AWS_ACCESS_KEY_ID;
     const secretAccessKey = environment.RECITE_S3_SECRET_ACCESS_KEY ?? environment.AWS_SECRET_ACCESS_KEY;
     if (!accessKeyId || !secretAccessKey) {
-      throw new Error('RECITE_STORAGE is s3:// but credentials are missing: set RECITE_S3_ACCESS_KEY_ID and RECITE_S3_SECRET_ACCESS_KEY (or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY)');
+      throw new Error(
+        'RECITE_STORAGE is s3:// but credentials are missing: set RECITE_S3_ACCESS_KEY_ID and RECITE_S3_SECRET_ACCESS_KEY (or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY)',
+      );
     }
     return createS3Storage({
       bucket,

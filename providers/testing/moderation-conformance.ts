@@ -5,7 +5,11 @@ import { MODERATION_CATEGORIES, type ModerationProviderV1 } from '../spec/v1/mod
  * What every moderation provider must do. `provider()` is called per test (providers may need a running stub).
  * `flaggedText` must be flagged under `flaggedCategory` by this provider (for remote ones, by its stub).
  */
-export function moderationConformance(name: string, provider: () => ModerationProviderV1, sample: { benign: string; flaggedText: string; flaggedCategory: (typeof MODERATION_CATEGORIES)[number] }) {
+export function moderationConformance(
+  name: string,
+  provider: () => ModerationProviderV1,
+  sample: { benign: string; flaggedText: string; flaggedCategory: (typeof MODERATION_CATEGORIES)[number] },
+) {
   test(`${name}: declares spec v1, an id and capabilities`, () => {
     const instance = provider();
     expect(instance.specificationVersion).toBe('v1');
@@ -25,7 +29,9 @@ export function moderationConformance(name: string, provider: () => ModerationPr
         expect(entry.score).toBeGreaterThanOrEqual(0);
         expect(entry.score).toBeLessThanOrEqual(1);
       }
-      expect(result.verdict.flagged).toBe(MODERATION_CATEGORIES.some((category) => result.verdict.categories[category].flagged));
+      expect(result.verdict.flagged).toBe(
+        MODERATION_CATEGORIES.some((category) => result.verdict.categories[category].flagged),
+      );
     }
   });
 

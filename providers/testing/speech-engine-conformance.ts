@@ -31,8 +31,18 @@ function trailingSilence(chunks: PcmChunk[]) {
  * What every speech engine must do. `engine()` gives a started engine; `voice` is a profile it speaks (in English);
  * `badVoice` one it must refuse.
  */
-export function speechEngineConformance(name: string, engine: () => SpeechEngineV1, voice: VoiceProfile, badVoice: VoiceProfile) {
-  const request = (text: string, extra: Partial<SynthesisRequest> = {}): SynthesisRequest => ({ text, voice, speed: 'normal', ...extra });
+export function speechEngineConformance(
+  name: string,
+  engine: () => SpeechEngineV1,
+  voice: VoiceProfile,
+  badVoice: VoiceProfile,
+) {
+  const request = (text: string, extra: Partial<SynthesisRequest> = {}): SynthesisRequest => ({
+    text,
+    voice,
+    speed: 'normal',
+    ...extra,
+  });
 
   test(`${name}: declares v1, an id, a sample rate and capabilities`, () => {
     const subject = engine();
@@ -69,7 +79,9 @@ export function speechEngineConformance(name: string, engine: () => SpeechEngine
 
   test(`${name}: word and phoneme events lie inside the audio and point at the text`, async () => {
     const text = 'Tom & Jerry <run> home, quickly. Then they sleep!';
-    const { samples, events } = await collect(engine().synthesize(request(text, { events: { words: true, phonemes: true } })));
+    const { samples, events } = await collect(
+      engine().synthesize(request(text, { events: { words: true, phonemes: true } })),
+    );
     const words = events.filter((event) => event.type === 'word');
     const phonemes = events.filter((event) => event.type === 'phoneme');
     expect(phonemes.length).toBeGreaterThan(10);
@@ -82,7 +94,8 @@ export function speechEngineConformance(name: string, engine: () => SpeechEngine
       expect(event.textOffset).toBeLessThanOrEqual(text.length);
     }
     // Words come in reading order on the timeline.
-    for (let index = 1; index < words.length; index++) expect(words[index]!.sample).toBeGreaterThanOrEqual(words[index - 1]!.sample);
+    for (let index = 1; index < words.length; index++)
+      expect(words[index]!.sample).toBeGreaterThanOrEqual(words[index - 1]!.sample);
   });
 
   test(`${name}: speeds and the rate scale change the pace`, async () => {
@@ -95,7 +108,9 @@ export function speechEngineConformance(name: string, engine: () => SpeechEngine
   });
 
   test(`${name}: a part that continues ends with a sentence pause`, async () => {
-    const { chunks } = await collect(engine().synthesize(request('This sentence is followed by another.', { continues: true })));
+    const { chunks } = await collect(
+      engine().synthesize(request('This sentence is followed by another.', { continues: true })),
+    );
     expect(trailingSilence(chunks) / engine().sampleRate).toBeGreaterThan(0.08);
   });
 

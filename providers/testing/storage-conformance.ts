@@ -50,7 +50,9 @@ export function storageConformance(name: string, storage: () => AudioStorageV1) 
       yield* chunks(30, 256 * 1024);
       throw new Error('connection reset');
     }
-    await expect(store.put('conformance/broken.mp3', broken(), { contentType: 'audio/mpeg' })).rejects.toThrow('connection reset');
+    await expect(store.put('conformance/broken.mp3', broken(), { contentType: 'audio/mpeg' })).rejects.toThrow(
+      'connection reset',
+    );
     expect(await store.head('conformance/broken.mp3')).toBeNull();
   });
 

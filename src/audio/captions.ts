@@ -9,15 +9,27 @@ export interface WordTiming {
 }
 
 /** Word timings from the engine's word events (already on the MP3 timeline). A word ends where the next begins, capped. */
-export function wordTimings(text: string, events: SpeechEvent[], sampleRate: number, totalSamples: number): WordTiming[] {
-  const words = events.filter((event) => event.type === 'word' && event.textLength > 0).sort((a, b) => a.sample - b.sample);
+export function wordTimings(
+  text: string,
+  events: SpeechEvent[],
+  sampleRate: number,
+  totalSamples: number,
+): WordTiming[] {
+  const words = events
+    .filter((event) => event.type === 'word' && event.textLength > 0)
+    .sort((a, b) => a.sample - b.sample);
   const toMs = (sample: number) => Math.round((sample * 1000) / sampleRate);
   return words.map((event, index) => {
     const start = toMs(event.sample);
     const next = words[index + 1] ? toMs(words[index + 1]!.sample) : toMs(totalSamples);
     // Long pauses after a word (sentence ends) are not part of it: cap by a generous per-character duration.
     const end = Math.max(start + 50, Math.min(next, start + 150 + event.textLength * 110));
-    return { word: text.slice(event.textOffset, event.textOffset + event.textLength), start_ms: start, end_ms: end, offset: event.textOffset };
+    return {
+      word: text.slice(event.textOffset, event.textOffset + event.textLength),
+      start_ms: start,
+      end_ms: end,
+      offset: event.textOffset,
+    };
   });
 }
 
@@ -33,7 +45,11 @@ export function captionCues(words: WordTiming[]): Cue[] {
   let current: WordTiming[] = [];
   const flush = () => {
     if (current.length === 0) return;
-    cues.push({ start: current[0]!.start_ms, end: current.at(-1)!.end_ms, text: current.map((word) => word.word).join(' ') });
+    cues.push({
+      start: current[0]!.start_ms,
+      end: current.at(-1)!.end_ms,
+      text: current.map((word) => word.word).join(' '),
+    });
     current = [];
   };
   for (const word of words) {
@@ -55,10 +71,14 @@ function timestamp(ms: number, separator: '.' | ','): string {
 }
 
 export function toWebVtt(words: WordTiming[]): string {
-  const body = captionCues(words).map((cue, index) => `${index + 1}\n${timestamp(cue.start, '.')} --> ${timestamp(cue.end, '.')}\n${cue.text}\n`);
+  const body = captionCues(words).map(
+    (cue, index) => `${index + 1}\n${timestamp(cue.start, '.')} --> ${timestamp(cue.end, '.')}\n${cue.text}\n`,
+  );
   return `WEBVTT\n\n${body.join('\n')}`;
 }
 
 export function toSrt(words: WordTiming[]): string {
-  return captionCues(words).map((cue, index) => `${index + 1}\n${timestamp(cue.start, ',')} --> ${timestamp(cue.end, ',')}\n${cue.text}\n`).join('\n');
+  return captionCues(words)
+    .map((cue, index) => `${index + 1}\n${timestamp(cue.start, ',')} --> ${timestamp(cue.end, ',')}\n${cue.text}\n`)
+    .join('\n');
 }

@@ -59,7 +59,9 @@ export function concatBytes(parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
  * its frames are counted, then read back behind its Xing/Info frame. `body` may be read once; `dispose` removes the
  * file.
  */
-export async function spoolCompleteMp3(bytes: AsyncIterable<Uint8Array>): Promise<{ body: AsyncIterable<Uint8Array>; size: number; dispose(): Promise<void> }> {
+export async function spoolCompleteMp3(
+  bytes: AsyncIterable<Uint8Array>,
+): Promise<{ body: AsyncIterable<Uint8Array>; size: number; dispose(): Promise<void> }> {
   const path = join(tmpdir(), `recite-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.mp3`);
   const counter = new Mp3FrameCounter();
   const writer = Bun.file(path).writer({ highWaterMark: 1 << 20 });

@@ -61,7 +61,8 @@ async function mp3Sink(settings: StreamSettings, rate: number): Promise<FormatSi
 
 function toInt16(samples: Float32Array): Int16Array {
   const output = new Int16Array(samples.length);
-  for (let index = 0; index < samples.length; index++) output[index] = Math.max(-32768, Math.min(32767, Math.round(samples[index]! * 32767)));
+  for (let index = 0; index < samples.length; index++)
+    output[index] = Math.max(-32768, Math.min(32767, Math.round(samples[index]! * 32767)));
   return output;
 }
 
@@ -129,7 +130,11 @@ function loadFlac() {
     const original = globalThis.fetch;
     const local = ((input: string | URL | Request, init?: RequestInit) =>
       typeof input === 'string' && input.endsWith('.wasm') && !/^https?:/.test(input)
-        ? Promise.resolve(new Response(Bun.file(input.replace(/^file:\/\//, '')), { headers: { 'content-type': 'application/wasm' } }))
+        ? Promise.resolve(
+            new Response(Bun.file(input.replace(/^file:\/\//, '')), {
+              headers: { 'content-type': 'application/wasm' },
+            }),
+          )
         : original(input, init)) as typeof fetch;
     globalThis.fetch = local;
     try {
@@ -161,13 +166,15 @@ async function flacSink(rate: number): Promise<FormatSink> {
     // only correct it by seeking back, which a stream cannot; it is corrected here instead.
     write(samples) {
       const int32 = Int32Array.from(toInt16(samples));
-      if (int32.length > 0 && !flac.FLAC__stream_encoder_process_interleaved(encoder, int32, int32.length)) throw new Error('libFLAC failed to encode');
+      if (int32.length > 0 && !flac.FLAC__stream_encoder_process_interleaved(encoder, int32, int32.length))
+        throw new Error('libFLAC failed to encode');
       return [];
     },
     end() {
       flac.FLAC__stream_encoder_finish(encoder);
       const whole = Buffer.concat(output);
-      if (metadata && whole.length > 42 && whole.toString('latin1', 0, 4) === 'fLaC') patchStreamInfo(whole.subarray(8, 42), metadata);
+      if (metadata && whole.length > 42 && whole.toString('latin1', 0, 4) === 'fLaC')
+        patchStreamInfo(whole.subarray(8, 42), metadata);
       return [new Uint8Array(whole.buffer, whole.byteOffset, whole.length)];
     },
     release() {
@@ -178,7 +185,10 @@ async function flacSink(rate: number): Promise<FormatSink> {
   };
 }
 
-function patchStreamInfo(info: Uint8Array, metadata: { total_samples: number; md5sum: string; min_framesize: number; max_framesize: number }) {
+function patchStreamInfo(
+  info: Uint8Array,
+  metadata: { total_samples: number; md5sum: string; min_framesize: number; max_framesize: number },
+) {
   const put24 = (at: number, value: number) => info.set([(value >> 16) & 0xff, (value >> 8) & 0xff, value & 0xff], at);
   put24(4, metadata.min_framesize);
   put24(7, metadata.max_framesize);

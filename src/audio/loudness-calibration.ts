@@ -55,7 +55,9 @@ export class LoudnessCalibration {
   /** How to reach `speed` (length ratio 1/speed against speed 1) with this engine and voice. */
   async ratePlan(engine: SpeechEngineV1, voice: VoiceProfile, speed: number): Promise<RatePlan> {
     if (Math.abs(speed - 1) < 0.005) return { rateScale: 1, stretch: 1 };
-    const lengths = await Promise.all([this.length(engine, voice, 1), this.length(engine, voice, speed)]).catch(() => undefined);
+    const lengths = await Promise.all([this.length(engine, voice, 1), this.length(engine, voice, speed)]).catch(
+      () => undefined,
+    );
     // Unmeasurable (engine busy or failing): leave the rate to the engine; synthesis will report a real failure.
     if (!lengths) return { rateScale: speed, stretch: 1 };
     const [normal, asked] = lengths;
@@ -76,7 +78,12 @@ export class LoudnessCalibration {
     return length;
   }
 
-  private async measure(engine: SpeechEngineV1, voice: VoiceProfile, rateScale: number, speed: SpeechSpeed = 'normal'): Promise<{ loudness: number; samples: number }> {
+  private async measure(
+    engine: SpeechEngineV1,
+    voice: VoiceProfile,
+    rateScale: number,
+    speed: SpeechSpeed = 'normal',
+  ): Promise<{ loudness: number; samples: number }> {
     const meter = new LoudnessMeter(engine.sampleRate);
     let samples = 0;
     for await (const chunk of engine.synthesize({ text: PASSAGE, voice, speed, rateScale })) {

@@ -51,7 +51,9 @@ export function createMp3EncoderPool(options: { workers: number; vbrQuality: num
 
   const spawn = () =>
     new Promise<void>((resolve, reject) => {
-      const worker = new Worker(workerUrl(import.meta.url, './mp3-encoder-worker.ts', 'src/audio/mp3-encoder-worker.ts'));
+      const worker = new Worker(
+        workerUrl(import.meta.url, './mp3-encoder-worker.ts', 'src/audio/mp3-encoder-worker.ts'),
+      );
       const entry = { worker, open: 0 };
       worker.onmessage = (message: MessageEvent<EncoderResponse>) => {
         const data = message.data;
@@ -91,7 +93,8 @@ export function createMp3EncoderPool(options: { workers: number; vbrQuality: num
       const state: StreamState = { chunks: [], ended: false };
       streams.set(streamId, state);
       entry.open++;
-      const send = (message: EncoderRequest, transfer: Transferable[] = []) => entry.worker.postMessage(message, transfer);
+      const send = (message: EncoderRequest, transfer: Transferable[] = []) =>
+        entry.worker.postMessage(message, transfer);
       const format = encoding.format ?? 'mp3';
       const settings: StreamSettings = {
         sampleRate,

@@ -66,10 +66,18 @@ async function handle(request: EncoderRequest): Promise<void> {
       case 'open': {
         const { settings } = request;
         const rate = settings.outputSampleRate ?? settings.sampleRate;
-        const stretch = settings.stretch && Math.abs(settings.stretch - 1) > 0.005 ? new TimeStretch(settings.sampleRate, settings.stretch) : undefined;
+        const stretch =
+          settings.stretch && Math.abs(settings.stretch - 1) > 0.005
+            ? new TimeStretch(settings.sampleRate, settings.stretch)
+            : undefined;
         const resampler = rate !== settings.sampleRate ? new Resampler(settings.sampleRate, rate) : undefined;
         const sink = await openSink(settings, rate);
-        streams.set(request.streamId, { sink, stretch, resampler, limiter: new PeakLimiter(rate, 10 ** (settings.ceilingDb / 20)) });
+        streams.set(request.streamId, {
+          sink,
+          stretch,
+          resampler,
+          limiter: new PeakLimiter(rate, 10 ** (settings.ceilingDb / 20)),
+        });
         break;
       }
       case 'write': {
@@ -106,7 +114,11 @@ async function handle(request: EncoderRequest): Promise<void> {
     try {
       stream?.sink.release();
     } catch {}
-    post({ type: 'failed', streamId: request.streamId, message: error instanceof Error ? error.message : String(error) });
+    post({
+      type: 'failed',
+      streamId: request.streamId,
+      message: error instanceof Error ? error.message : String(error),
+    });
   }
 }
 post({ type: 'ready' } as EncoderResponse);

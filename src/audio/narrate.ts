@@ -27,7 +27,16 @@ export interface Narration {
 export function narrate(
   engine: SpeechEngineV1,
   encoders: Mp3EncoderPool,
-  request: { text: string; voice: VoiceProfile; language?: string; speed: SpeechSpeed; rateScale?: number; events?: { words?: boolean; phonemes?: boolean }; continues?: boolean; encoding?: EncodingOptions },
+  request: {
+    text: string;
+    voice: VoiceProfile;
+    language?: string;
+    speed: SpeechSpeed;
+    rateScale?: number;
+    events?: { words?: boolean; phonemes?: boolean };
+    continues?: boolean;
+    encoding?: EncodingOptions;
+  },
   signal?: AbortSignal,
 ): Narration {
   const controller = new AbortController();
@@ -49,7 +58,18 @@ export function narrate(
       for (const [index, part] of parts.entries()) {
         const base = samples;
         const continues = index < parts.length - 1 || request.continues === true;
-        const synthesis = engine.synthesize({ text: part.text, voice: request.voice, language: request.language, speed: request.speed, rateScale: request.rateScale, events: request.events, continues }, { signal: controller.signal });
+        const synthesis = engine.synthesize(
+          {
+            text: part.text,
+            voice: request.voice,
+            language: request.language,
+            speed: request.speed,
+            rateScale: request.rateScale,
+            events: request.events,
+            continues,
+          },
+          { signal: controller.signal },
+        );
         for await (const chunk of synthesis) {
           // Events are the engine's fresh objects: shifted in place, not copied (a 1M-character job has ~200,000).
           for (const event of chunk.events) {

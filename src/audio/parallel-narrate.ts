@@ -34,10 +34,22 @@ interface Part {
 export function narrateInParallel(
   engine: SpeechEngineV1,
   encoders: Mp3EncoderPool,
-  request: { text: string; voice: VoiceProfile; language?: string; speed: SpeechSpeed; rateScale?: number; events?: { words?: boolean; phonemes?: boolean }; encoding?: EncodingOptions },
+  request: {
+    text: string;
+    voice: VoiceProfile;
+    language?: string;
+    speed: SpeechSpeed;
+    rateScale?: number;
+    events?: { words?: boolean; phonemes?: boolean };
+    encoding?: EncodingOptions;
+  },
   options: ParallelOptions,
 ): Narration {
-  const segments = splitText(request.text, Math.min(engine.capabilities.maxCharactersPerCall, options.segmentLength * 2), options.segmentLength);
+  const segments = splitText(
+    request.text,
+    Math.min(engine.capabilities.maxCharactersPerCall, options.segmentLength * 2),
+    options.segmentLength,
+  );
   if (segments.length === 1) return narrate(engine, encoders, request, options.signal);
 
   const controller = new AbortController();
@@ -59,7 +71,12 @@ export function narrateInParallel(
   let running = 0;
   let head = 0;
   const fill = () => {
-    while (!controller.signal.aborted && running < options.parallelism && started < segments.length && started - head < window) {
+    while (
+      !controller.signal.aborted &&
+      running < options.parallelism &&
+      started < segments.length &&
+      started - head < window
+    ) {
       running++;
       startPart(started++);
     }
@@ -67,7 +84,12 @@ export function narrateInParallel(
 
   const startPart = (index: number) => {
     const segment = segments[index]!;
-    const narration = narrate(engine, encoders, { ...request, text: segment.text, continues: index < segments.length - 1 }, controller.signal);
+    const narration = narrate(
+      engine,
+      encoders,
+      { ...request, text: segment.text, continues: index < segments.length - 1 },
+      controller.signal,
+    );
     const part: Part = { chunks: [], finished: false, narration, length: segment.text.length, offset: segment.offset };
     parts[index] = part;
     // Drain the encoder into memory so a part that is not yet at the head never stalls its workers.

@@ -83,7 +83,11 @@ export class PeakLimiter {
     // Sliding minimum over the last `size` required gains.
     const queue = this.minimumQueue;
     const capacity = queue.length;
-    while (this.queueTail > this.queueHead && this.required[queue[(this.queueTail - 1) % capacity]! % size]! >= required) this.queueTail--;
+    while (
+      this.queueTail > this.queueHead &&
+      this.required[queue[(this.queueTail - 1) % capacity]! % size]! >= required
+    )
+      this.queueTail--;
     queue[this.queueTail++ % capacity] = this.position;
     while (queue[this.queueHead % capacity]! <= this.position - size) this.queueHead++;
     const minimum = this.required[queue[this.queueHead % capacity]! % size]!;
@@ -95,7 +99,7 @@ export class PeakLimiter {
     if (this.gain > smoothed) this.gain = smoothed;
     this.position++;
     // The sample leaving the delay line entered `lookahead` steps ago.
-    const leaving = this.input[(this.position) % size]!;
+    const leaving = this.input[this.position % size]!;
     return leaving * this.gain;
   }
 }

@@ -68,7 +68,8 @@ export class Resampler {
       const phase = Math.round((this.time - base) * PHASES);
       const offset = phase * width;
       let sum = 0;
-      for (let tap = -HALF_TAPS; tap <= HALF_TAPS; tap++) sum += this.buffer[base + tap]! * this.kernel[offset + tap + HALF_TAPS]!;
+      for (let tap = -HALF_TAPS; tap <= HALF_TAPS; tap++)
+        sum += this.buffer[base + tap]! * this.kernel[offset + tap + HALF_TAPS]!;
       output[index] = sum;
       this.time += this.step;
     }

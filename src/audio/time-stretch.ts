@@ -27,7 +27,8 @@ export class TimeStretch {
     this.hop = this.frame / 2;
     this.tolerance = Math.round(sampleRate * 0.008);
     this.window = new Float32Array(this.frame);
-    for (let index = 0; index < this.frame; index++) this.window[index] = 0.5 - 0.5 * Math.cos((2 * Math.PI * index) / this.frame);
+    for (let index = 0; index < this.frame; index++)
+      this.window[index] = 0.5 - 0.5 * Math.cos((2 * Math.PI * index) / this.frame);
     this.overlap = new Float32Array(this.frame);
   }
 
@@ -64,7 +65,8 @@ export class TimeStretch {
       chunks.push(ready.subarray(0, take));
       this.produced += take;
       // Drop input no later frame can reach.
-      const keepFrom = Math.min(this.previous, Math.round((this.frames * this.hop) / this.factor) - this.tolerance) - this.inputBase;
+      const keepFrom =
+        Math.min(this.previous, Math.round((this.frames * this.hop) / this.factor) - this.tolerance) - this.inputBase;
       if (keepFrom > 0) {
         this.input = this.input.slice(keepFrom);
         this.inputBase += keepFrom;
@@ -84,7 +86,8 @@ export class TimeStretch {
   private at(position: number, count: number): Float32Array {
     const output = new Float32Array(count);
     const start = position - this.inputBase;
-    for (let index = Math.max(0, -start); index < count && start + index < this.input.length; index++) output[index] = this.input[start + index]!;
+    for (let index = Math.max(0, -start); index < count && start + index < this.input.length; index++)
+      output[index] = this.input[start + index]!;
     return output;
   }
 
@@ -97,7 +100,8 @@ export class TimeStretch {
     for (let candidate = low; candidate <= nominal + this.tolerance; candidate++) {
       const start = candidate - this.inputBase;
       let score = 0;
-      for (let index = 0; index < this.hop; index += 2) score += continuation[index]! * (this.input[start + index] ?? 0);
+      for (let index = 0; index < this.hop; index += 2)
+        score += continuation[index]! * (this.input[start + index] ?? 0);
       if (score > bestScore) {
         bestScore = score;
         best = candidate;

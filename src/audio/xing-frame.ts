@@ -14,11 +14,13 @@ export function xingFrame(counter: Mp3FrameCounter): Uint8Array {
   const first = counter.firstHeader;
   const header = first && parseHeader(first);
   if (!first || !header) return new Uint8Array(0);
-  const mono = (first[3]! >> 6) === 3;
+  const mono = first[3]! >> 6 === 3;
   const sideInformation = header.version === 3 ? (mono ? 17 : 32) : mono ? 9 : 17;
   const needed = 4 + sideInformation + XING_BODY_BYTES;
   const table = bitrateTable(header.version);
-  let bitrateIndex = table.findIndex((kbps, index) => index > 0 && frameLength(header.version, kbps, header.sampleRate) >= needed);
+  let bitrateIndex = table.findIndex(
+    (kbps, index) => index > 0 && frameLength(header.version, kbps, header.sampleRate) >= needed,
+  );
   if (bitrateIndex < 0) bitrateIndex = table.length - 1;
   const length = frameLength(header.version, table[bitrateIndex]!, header.sampleRate);
   const frame = new Uint8Array(length);

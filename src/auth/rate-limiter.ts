@@ -38,7 +38,8 @@ export class RateLimiter {
     private readonly clock: Clock,
     private readonly windowMs = 60_000,
   ) {
-    if (!Number.isSafeInteger(limitPerMinute) || limitPerMinute < 1) throw new RangeError(`rate limit must be a positive integer, got ${limitPerMinute}`);
+    if (!Number.isSafeInteger(limitPerMinute) || limitPerMinute < 1)
+      throw new RangeError(`rate limit must be a positive integer, got ${limitPerMinute}`);
     this.unitsPerMs = BigInt(limitPerMinute);
     this.unitsPerSecond = this.unitsPerMs * 1000n;
     this.interval = BigInt(Math.round(windowMs));
@@ -54,14 +55,26 @@ export class RateLimiter {
     const allowAt = arrival - this.tolerance;
     if (now < allowAt) {
       const retryAfterSeconds = Math.max(1, this.ceilSeconds(allowAt - now));
-      return { allowed: false, limit: this.limitPerMinute, remaining: 0, resetSeconds: retryAfterSeconds, retryAfterSeconds };
+      return {
+        allowed: false,
+        limit: this.limitPerMinute,
+        remaining: 0,
+        resetSeconds: retryAfterSeconds,
+        retryAfterSeconds,
+      };
     }
     const next = arrival + this.interval;
     this.theoreticalArrival.set(key, next);
     // Requests that could still pass right now: one per whole interval of tolerance left, plus this slot.
     const slack = this.tolerance - (next - now);
     const remaining = slack < 0n ? 0 : Math.min(Number(slack / this.interval) + 1, this.limitPerMinute - 1);
-    return { allowed: true, limit: this.limitPerMinute, remaining, resetSeconds: this.ceilSeconds(next - now), retryAfterSeconds: 0 };
+    return {
+      allowed: true,
+      limit: this.limitPerMinute,
+      remaining,
+      resetSeconds: this.ceilSeconds(next - now),
+      retryAfterSeconds: 0,
+    };
   }
 
   /** IETF RateLimit / RateLimit-Policy headers (draft-ietf-httpapi-ratelimit-headers, structured fields). */

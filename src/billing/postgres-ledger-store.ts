@@ -206,7 +206,12 @@ export class PostgresLedgerStore implements LedgerStore {
       await tx
         .select({ id: creditGrants.id })
         .from(creditGrants)
-        .where(inArray(creditGrants.id, allocations.map((allocation) => allocation.grantId)))
+        .where(
+          inArray(
+            creditGrants.id,
+            allocations.map((allocation) => allocation.grantId),
+          ),
+        )
         .orderBy(asc(creditGrants.expiresAt), asc(creditGrants.grantedAt), asc(creditGrants.id))
         .for('update');
     }

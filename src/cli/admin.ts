@@ -19,7 +19,11 @@ Every command prints JSON on stdout; errors print JSON on stderr and exit 1.`;
 class UsageError extends Error {}
 
 /** Self-hoster administration. Returns the exit code. */
-export async function runAdmin(argv: string[], config: Config, options: { clock?: Clock; out?: (line: string) => void; err?: (line: string) => void } = {}): Promise<number> {
+export async function runAdmin(
+  argv: string[],
+  config: Config,
+  options: { clock?: Clock; out?: (line: string) => void; err?: (line: string) => void } = {},
+): Promise<number> {
   const out = options.out ?? ((line) => console.log(line));
   const err = options.err ?? ((line) => console.error(line));
   const [command, ...rest] = argv;
@@ -73,14 +77,34 @@ export async function runAdmin(argv: string[], config: Config, options: { clock?
         const created = await accounts.createAccount({ email: need('email'), password, plan: plan as PlanId });
         if (!created) throw new UsageError('an account with this email exists');
         ledger.applyPlanGrants(created.id);
-        out(JSON.stringify({ id: created.id, email: created.email, plan: created.plan, balance: ledger.balance(created.id) }));
+        out(
+          JSON.stringify({
+            id: created.id,
+            email: created.email,
+            plan: created.plan,
+            balance: ledger.balance(created.id),
+          }),
+        );
         return 0;
       }
       case 'create-key': {
         const owner = account();
         const cap = values['monthly-cap'] ? positive('monthly-cap') : null;
-        const { key, record } = accounts.createApiKey({ accountId: owner.id, name: values.name, monthlyCapCharacters: cap });
-        out(JSON.stringify({ id: record.id, key, prefix: record.prefix, name: record.name, monthly_cap_characters: cap, note: 'The key is shown once; store it now.' }));
+        const { key, record } = accounts.createApiKey({
+          accountId: owner.id,
+          name: values.name,
+          monthlyCapCharacters: cap,
+        });
+        out(
+          JSON.stringify({
+            id: record.id,
+            key,
+            prefix: record.prefix,
+            name: record.name,
+            monthly_cap_characters: cap,
+            note: 'The key is shown once; store it now.',
+          }),
+        );
         return 0;
       }
       case 'revoke-key': {
@@ -103,7 +127,15 @@ export async function runAdmin(argv: string[], config: Config, options: { clock?
         const credits = positive('credits');
         const days = values['expires-in-days'] ? positive('expires-in-days') : 90;
         const grantId = ledger.grant({ accountId: owner.id, credits, source: 'admin', expiresInDays: days });
-        out(JSON.stringify({ grant_id: grantId, account: owner.id, credits, expires_in_days: days, balance: ledger.balance(owner.id) }));
+        out(
+          JSON.stringify({
+            grant_id: grantId,
+            account: owner.id,
+            credits,
+            expires_in_days: days,
+            balance: ledger.balance(owner.id),
+          }),
+        );
         return 0;
       }
       case 'balance': {
@@ -115,7 +147,15 @@ export async function runAdmin(argv: string[], config: Config, options: { clock?
           remaining: grant.remaining,
           expires_at: new Date(grant.expiresAt).toISOString(),
         }));
-        out(JSON.stringify({ account: owner.id, plan: owner.plan, balance: ledger.balance(owner.id), held: ledger.heldCredits(owner.id), grants }));
+        out(
+          JSON.stringify({
+            account: owner.id,
+            plan: owner.plan,
+            balance: ledger.balance(owner.id),
+            held: ledger.heldCredits(owner.id),
+            grants,
+          }),
+        );
         return 0;
       }
       default:

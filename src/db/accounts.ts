@@ -23,9 +23,20 @@ export async function createSelfServiceAccount(
   ledger: Pick<Ledger, 'grant'>,
   options: { email: string; password: string; trialCredits: number },
 ): Promise<Account | null> {
-  const account = await accounts.createAccount({ email: options.email, password: options.password, plan: 'basic', firstPlanGrantAt: NO_PLAN_GRANTS });
+  const account = await accounts.createAccount({
+    email: options.email,
+    password: options.password,
+    plan: 'basic',
+    firstPlanGrantAt: NO_PLAN_GRANTS,
+  });
   if (account && options.trialCredits > 0) {
-    ledger.grant({ accountId: account.id, credits: options.trialCredits, source: 'admin', expiresInDays: TRIAL_LIFETIME_DAYS, note: 'sign-up trial' });
+    ledger.grant({
+      accountId: account.id,
+      credits: options.trialCredits,
+      source: 'admin',
+      expiresInDays: TRIAL_LIFETIME_DAYS,
+      note: 'sign-up trial',
+    });
   }
   return account;
 }
@@ -38,7 +49,12 @@ export class AccountStore {
   ) {}
 
   /** Returns null when the email is taken. The first plan grant happens at once (the current month). */
-  async createAccount(options: { email: string; password: string; plan: PlanId; firstPlanGrantAt?: number }): Promise<Account | null> {
+  async createAccount(options: {
+    email: string;
+    password: string;
+    plan: PlanId;
+    firstPlanGrantAt?: number;
+  }): Promise<Account | null> {
     const passwordHash = await Bun.password.hash(options.password, { algorithm: 'argon2id' });
     const now = this.clock.now();
     const account: Account = {
@@ -49,7 +65,12 @@ export class AccountStore {
       createdAt: now,
       nextPlanGrantAt: options.firstPlanGrantAt ?? startOfUtcMonth(now),
     };
-    const inserted = this.db.insert(accounts).values(account).onConflictDoNothing().returning({ id: accounts.id }).get();
+    const inserted = this.db
+      .insert(accounts)
+      .values(account)
+      .onConflictDoNothing()
+      .returning({ id: accounts.id })
+      .get();
     return inserted ? account : null;
   }
 
@@ -62,7 +83,10 @@ export class AccountStore {
   }
 
   /** Creates a key; the plain key is returned once and never stored. */
-  createApiKey(options: { accountId: string; name?: string; monthlyCapCharacters?: number | null }): { key: string; record: ApiKeyRecord } {
+  createApiKey(options: { accountId: string; name?: string; monthlyCapCharacters?: number | null }): {
+    key: string;
+    record: ApiKeyRecord;
+  } {
     const generated = generateApiKey();
     const record: ApiKeyRecord = {
       id: this.ids('apiKey'),
@@ -81,7 +105,11 @@ export class AccountStore {
 
   /** The active key with this plain value, if any. Lookup is by SHA-256, so timing reveals nothing about stored keys. */
   findActiveKey(key: string): ApiKeyRecord | undefined {
-    return this.db.select().from(apiKeys).where(and(eq(apiKeys.hash, hashApiKey(key)), isNull(apiKeys.revokedAt))).get();
+    return this.db
+      .select()
+      .from(apiKeys)
+      .where(and(eq(apiKeys.hash, hashApiKey(key)), isNull(apiKeys.revokedAt)))
+      .get();
   }
 
   findKey(id: string): ApiKeyRecord | undefined {
@@ -89,18 +117,41 @@ export class AccountStore {
   }
 
   listKeys(accountId: string): ApiKeyRecord[] {
-    return this.db.select().from(apiKeys).where(eq(apiKeys.accountId, accountId)).orderBy(desc(apiKeys.createdAt)).all();
+    return this.db
+      .select()
+      .from(apiKeys)
+      .where(eq(apiKeys.accountId, accountId))
+      .orderBy(desc(apiKeys.createdAt))
+      .all();
   }
 
   /** Returns false when there is no such active key (for this account, when given). */
   revokeKey(keyId: string, accountId?: string): boolean {
     const conditions = [eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)];
     if (accountId) conditions.push(eq(apiKeys.accountId, accountId));
-    return this.db.update(apiKeys).set({ revokedAt: this.clock.now() }).where(and(...conditions)).returning({ id: apiKeys.id }).all().length === 1;
+    return (
+      this.db
+        .update(apiKeys)
+        .set({ revokedAt: this.clock.now() })
+        .where(and(...conditions))
+        .returning({ id: apiKeys.id })
+        .all().length === 1
+    );
   }
 
-  updateKey(keyId: string, accountId: string, changes: { name?: string; monthlyCapCharacters?: number | null }): boolean {
-    return this.db.update(apiKeys).set(changes).where(and(eq(apiKeys.id, keyId), eq(apiKeys.accountId, accountId))).returning({ id: apiKeys.id }).all().length === 1;
+  updateKey(
+    keyId: string,
+    accountId: string,
+    changes: { name?: string; monthlyCapCharacters?: number | null },
+  ): boolean {
+    return (
+      this.db
+        .update(apiKeys)
+        .set(changes)
+        .where(and(eq(apiKeys.id, keyId), eq(apiKeys.accountId, accountId)))
+        .returning({ id: apiKeys.id })
+        .all().length === 1
+    );
   }
 
   /** Sets the plan; its monthly grants start with the current month (the first is granted on the next ledger read). */
@@ -108,7 +159,8 @@ export class AccountStore {
     const account = this.findAccount(accountId);
     if (!account) return false;
     // An account already on plan grants keeps its schedule; one without (a sign-up) starts this month.
-    const nextPlanGrantAt = account.nextPlanGrantAt === NO_PLAN_GRANTS ? startOfUtcMonth(this.clock.now()) : account.nextPlanGrantAt;
+    const nextPlanGrantAt =
+      account.nextPlanGrantAt === NO_PLAN_GRANTS ? startOfUtcMonth(this.clock.now()) : account.nextPlanGrantAt;
     this.db.update(accounts).set({ plan, nextPlanGrantAt }).where(eq(accounts.id, accountId)).run();
     return true;
   }

@@ -26,15 +26,22 @@ export function openDatabase(path: string): Db {
 
 function migrate(sqlite: Database) {
   sqlite.exec('CREATE TABLE IF NOT EXISTS __migrations (tag TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)');
-  const applied = new Set(sqlite.query<{ tag: string }, []>('SELECT tag FROM __migrations').all().map((row) => row.tag));
+  const applied = new Set(
+    sqlite
+      .query<{ tag: string }, []>('SELECT tag FROM __migrations')
+      .all()
+      .map((row) => row.tag),
+  );
   for (const migration of MIGRATIONS) {
     if (applied.has(migration.tag)) continue;
-    sqlite.transaction(() => {
-      for (const statement of migration.sql.split('--> statement-breakpoint')) {
-        if (statement.trim()) sqlite.exec(statement);
-      }
-      sqlite.query('INSERT INTO __migrations (tag, applied_at) VALUES (?, ?)').run(migration.tag, Date.now());
-    }).immediate();
+    sqlite
+      .transaction(() => {
+        for (const statement of migration.sql.split('--> statement-breakpoint')) {
+          if (statement.trim()) sqlite.exec(statement);
+        }
+        sqlite.query('INSERT INTO __migrations (tag, applied_at) VALUES (?, ?)').run(migration.tag, Date.now());
+      })
+      .immediate();
   }
 }
 

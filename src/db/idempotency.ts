@@ -24,40 +24,102 @@ export class IdempotencyStore {
 
   begin(accountId: string, key: string, requestHash: string): BeginOutcome {
     const now = this.clock.now();
-    return this.db.transaction((tx): BeginOutcome => {
-      const expired = tx.delete(idempotencyKeys).where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key), lt(idempotencyKeys.expiresAt, now + 1))).returning().get();
-      const existing = tx.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key))).get();
-      if (!existing) {
-        tx.insert(idempotencyKeys).values({ accountId, key, requestHash, status: 'pending', createdAt: now, expiresAt: now + IDEMPOTENCY_TTL_MS }).run();
-        return expired?.responseBodyKey ? { state: 'new', staleBodyKey: expired.responseBodyKey } : { state: 'new' };
-      }
-      if (existing.status === 'pending' && existing.createdAt < now - ABANDONED_AFTER_MS) {
-        tx.update(idempotencyKeys).set({ requestHash, createdAt: now, expiresAt: now + IDEMPOTENCY_TTL_MS }).where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key))).run();
-        return { state: 'new' };
-      }
-      if (existing.requestHash !== requestHash) return { state: 'mismatch' };
-      if (existing.status === 'pending') return { state: 'in_flight' };
-      return { state: 'replay', record: existing };
-    }, { behavior: 'immediate' });
+    return this.db.transaction(
+      (tx): BeginOutcome => {
+        const expired = tx
+          .delete(idempotencyKeys)
+          .where(
+            and(
+              eq(idempotencyKeys.accountId, accountId),
+              eq(idempotencyKeys.key, key),
+              lt(idempotencyKeys.expiresAt, now + 1),
+            ),
+          )
+          .returning()
+          .get();
+        const existing = tx
+          .select()
+          .from(idempotencyKeys)
+          .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)))
+          .get();
+        if (!existing) {
+          tx.insert(idempotencyKeys)
+            .values({
+              accountId,
+              key,
+              requestHash,
+              status: 'pending',
+              createdAt: now,
+              expiresAt: now + IDEMPOTENCY_TTL_MS,
+            })
+            .run();
+          return expired?.responseBodyKey ? { state: 'new', staleBodyKey: expired.responseBodyKey } : { state: 'new' };
+        }
+        if (existing.status === 'pending' && existing.createdAt < now - ABANDONED_AFTER_MS) {
+          tx.update(idempotencyKeys)
+            .set({ requestHash, createdAt: now, expiresAt: now + IDEMPOTENCY_TTL_MS })
+            .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)))
+            .run();
+          return { state: 'new' };
+        }
+        if (existing.requestHash !== requestHash) return { state: 'mismatch' };
+        if (existing.status === 'pending') return { state: 'in_flight' };
+        return { state: 'replay', record: existing };
+      },
+      { behavior: 'immediate' },
+    );
   }
 
   /** `bodyKey` null: the response completed (and was charged) but its copy could not be stored; retries are refused. */
-  complete(accountId: string, key: string, response: { status: number; headers: Record<string, string>; bodyKey: string | null }): void {
+  complete(
+    accountId: string,
+    key: string,
+    response: { status: number; headers: Record<string, string>; bodyKey: string | null },
+  ): void {
     this.db
       .update(idempotencyKeys)
-      .set({ status: 'completed', responseStatus: response.status, responseHeaders: JSON.stringify(response.headers), responseBodyKey: response.bodyKey })
-      .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key), eq(idempotencyKeys.status, 'pending')))
+      .set({
+        status: 'completed',
+        responseStatus: response.status,
+        responseHeaders: JSON.stringify(response.headers),
+        responseBodyKey: response.bodyKey,
+      })
+      .where(
+        and(
+          eq(idempotencyKeys.accountId, accountId),
+          eq(idempotencyKeys.key, key),
+          eq(idempotencyKeys.status, 'pending'),
+        ),
+      )
       .run();
   }
 
   /** Forget a key whose request failed, so a retry is a fresh attempt. */
   release(accountId: string, key: string): void {
-    this.db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key), eq(idempotencyKeys.status, 'pending'))).run();
+    this.db
+      .delete(idempotencyKeys)
+      .where(
+        and(
+          eq(idempotencyKeys.accountId, accountId),
+          eq(idempotencyKeys.key, key),
+          eq(idempotencyKeys.status, 'pending'),
+        ),
+      )
+      .run();
   }
 
   /** Drop a completed key whose stored body has vanished, so the next request with it runs afresh. */
   forget(accountId: string, key: string): void {
-    this.db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key), eq(idempotencyKeys.status, 'completed'))).run();
+    this.db
+      .delete(idempotencyKeys)
+      .where(
+        and(
+          eq(idempotencyKeys.accountId, accountId),
+          eq(idempotencyKeys.key, key),
+          eq(idempotencyKeys.status, 'completed'),
+        ),
+      )
+      .run();
   }
 
   /** Expired keys; their stored bodies are the caller's to delete. */

@@ -31,101 +31,158 @@ export class Ledger {
     private readonly ids: IdGenerator,
   ) {}
 
-  grant(options: { accountId: string; credits: number; source: 'plan' | 'purchase' | 'admin' | 'refund'; expiresInDays?: number; note?: string }): string {
-    if (!Number.isInteger(options.credits) || options.credits <= 0) throw new RangeError('credits must be a positive integer');
+  grant(options: {
+    accountId: string;
+    credits: number;
+    source: 'plan' | 'purchase' | 'admin' | 'refund';
+    expiresInDays?: number;
+    note?: string;
+  }): string {
+    if (!Number.isInteger(options.credits) || options.credits <= 0)
+      throw new RangeError('credits must be a positive integer');
     const now = this.clock.now();
     const id = this.ids('grant');
-    this.db.transaction((tx) => {
-      tx.insert(creditGrants).values({
-        id,
-        accountId: options.accountId,
-        source: options.source,
-        credits: options.credits,
-        remaining: options.credits,
-        grantedAt: now,
-        expiresAt: now + (options.expiresInDays ?? CREDIT_LIFETIME_DAYS) * DAY_MS,
-        note: options.note ?? null,
-      }).run();
-      tx.insert(ledgerEntries).values({ accountId: options.accountId, grantId: id, kind: 'grant', credits: options.credits, createdAt: now }).run();
-    }, { behavior: 'immediate' });
+    this.db.transaction(
+      (tx) => {
+        tx.insert(creditGrants)
+          .values({
+            id,
+            accountId: options.accountId,
+            source: options.source,
+            credits: options.credits,
+            remaining: options.credits,
+            grantedAt: now,
+            expiresAt: now + (options.expiresInDays ?? CREDIT_LIFETIME_DAYS) * DAY_MS,
+            note: options.note ?? null,
+          })
+          .run();
+        tx.insert(ledgerEntries)
+          .values({
+            accountId: options.accountId,
+            grantId: id,
+            kind: 'grant',
+            credits: options.credits,
+            createdAt: now,
+          })
+          .run();
+      },
+      { behavior: 'immediate' },
+    );
     return id;
   }
 
   /** Grants the plan's monthly credits for every month boundary passed since the last grant. */
   applyPlanGrants(accountId: string): void {
     const now = this.clock.now();
-    this.db.transaction((tx) => {
-      const account = tx.select().from(accounts).where(eq(accounts.id, accountId)).get();
-      if (!account || account.nextPlanGrantAt > now) return;
-      const credits = PLANS[account.plan].monthlyCredits;
-      let due = account.nextPlanGrantAt;
-      while (due <= now) {
-        // A grant banks for 90 days from the instant it is granted: the month boundary, or for the first month the
-        // sign-up itself (the first grant is due at the start of the sign-up month, before the account existed).
-        const grantedAt = Math.max(due, account.createdAt);
-        const expiresAt = grantedAt + CREDIT_LIFETIME_DAYS * DAY_MS;
-        if (expiresAt > now) {
-          const id = this.ids('grant');
-          const note = `${account.plan} plan`;
-          tx.insert(creditGrants).values({ id, accountId, source: 'plan', credits, remaining: credits, grantedAt, expiresAt, note }).run();
-          tx.insert(ledgerEntries).values({ accountId, grantId: id, kind: 'grant', credits, createdAt: now }).run();
+    this.db.transaction(
+      (tx) => {
+        const account = tx.select().from(accounts).where(eq(accounts.id, accountId)).get();
+        if (!account || account.nextPlanGrantAt > now) return;
+        const credits = PLANS[account.plan].monthlyCredits;
+        let due = account.nextPlanGrantAt;
+        while (due <= now) {
+          // A grant banks for 90 days from the instant it is granted: the month boundary, or for the first month the
+          // sign-up itself (the first grant is due at the start of the sign-up month, before the account existed).
+          const grantedAt = Math.max(due, account.createdAt);
+          const expiresAt = grantedAt + CREDIT_LIFETIME_DAYS * DAY_MS;
+          if (expiresAt > now) {
+            const id = this.ids('grant');
+            const note = `${account.plan} plan`;
+            tx.insert(creditGrants)
+              .values({ id, accountId, source: 'plan', credits, remaining: credits, grantedAt, expiresAt, note })
+              .run();
+            tx.insert(ledgerEntries).values({ accountId, grantId: id, kind: 'grant', credits, createdAt: now }).run();
+          }
+          due = startOfNextUtcMonth(due);
         }
-        due = startOfNextUtcMonth(due);
-      }
-      tx.update(accounts).set({ nextPlanGrantAt: due }).where(eq(accounts.id, accountId)).run();
-    }, { behavior: 'immediate' });
+        tx.update(accounts).set({ nextPlanGrantAt: due }).where(eq(accounts.id, accountId)).run();
+      },
+      { behavior: 'immediate' },
+    );
   }
 
   /** Sets credits aside for one request. Soonest-expiring grants are used first; expired ones never. */
-  reserve(options: { accountId: string; apiKeyId: string | null; product: Product; characters: number; credits: number; holdMs: number }): ReserveOutcome {
+  reserve(options: {
+    accountId: string;
+    apiKeyId: string | null;
+    product: Product;
+    characters: number;
+    credits: number;
+    holdMs: number;
+  }): ReserveOutcome {
     this.applyPlanGrants(options.accountId);
     const now = this.clock.now();
-    const outcome = this.db.transaction((tx): ReserveOutcome => {
-      if (options.apiKeyId) {
-        const key = tx.select({ cap: apiKeys.monthlyCapCharacters }).from(apiKeys).where(eq(apiKeys.id, options.apiKeyId)).get();
-        if (key?.cap != null) {
-          const used = this.monthCharacters(tx, options.apiKeyId, now, true);
-          if (used + options.characters > key.cap) return { ok: false, code: 'key_cap_exceeded', cap: key.cap, used };
+    const outcome = this.db.transaction(
+      (tx): ReserveOutcome => {
+        if (options.apiKeyId) {
+          const key = tx
+            .select({ cap: apiKeys.monthlyCapCharacters })
+            .from(apiKeys)
+            .where(eq(apiKeys.id, options.apiKeyId))
+            .get();
+          if (key?.cap != null) {
+            const used = this.monthCharacters(tx, options.apiKeyId, now, true);
+            if (used + options.characters > key.cap) return { ok: false, code: 'key_cap_exceeded', cap: key.cap, used };
+          }
         }
-      }
-      const grants = tx
-        .select({ id: creditGrants.id, remaining: creditGrants.remaining })
-        .from(creditGrants)
-        .where(and(eq(creditGrants.accountId, options.accountId), gt(creditGrants.remaining, 0), gt(creditGrants.expiresAt, now)))
-        .orderBy(asc(creditGrants.expiresAt), asc(creditGrants.grantedAt))
-        .all();
-      const balance = grants.reduce((total, grant) => total + grant.remaining, 0);
-      if (balance < options.credits) return { ok: false, code: 'insufficient_credits', balance, required: options.credits };
-
-      const reservationId = this.ids('reservation');
-      tx.insert(reservations).values({
-        id: reservationId,
-        accountId: options.accountId,
-        apiKeyId: options.apiKeyId,
-        product: options.product,
-        characters: options.characters,
-        credits: options.credits,
-        status: 'held',
-        createdAt: now,
-        holdUntil: now + options.holdMs,
-      }).run();
-      let needed = options.credits;
-      for (const grant of grants) {
-        if (needed === 0) break;
-        const take = Math.min(needed, grant.remaining);
-        const updated = tx
-          .update(creditGrants)
-          .set({ remaining: sql`${creditGrants.remaining} - ${take}` })
-          .where(and(eq(creditGrants.id, grant.id), gte(creditGrants.remaining, take)))
-          .returning({ id: creditGrants.id })
+        const grants = tx
+          .select({ id: creditGrants.id, remaining: creditGrants.remaining })
+          .from(creditGrants)
+          .where(
+            and(
+              eq(creditGrants.accountId, options.accountId),
+              gt(creditGrants.remaining, 0),
+              gt(creditGrants.expiresAt, now),
+            ),
+          )
+          .orderBy(asc(creditGrants.expiresAt), asc(creditGrants.grantedAt))
           .all();
-        if (updated.length !== 1) throw new Error(`grant ${grant.id} changed during reservation`);
-        tx.insert(reservationAllocations).values({ reservationId, grantId: grant.id, credits: take }).run();
-        tx.insert(ledgerEntries).values({ accountId: options.accountId, grantId: grant.id, reservationId, kind: 'reserve', credits: -take, createdAt: now }).run();
-        needed -= take;
-      }
-      return { ok: true, reservationId };
-    }, { behavior: 'immediate' });
+        const balance = grants.reduce((total, grant) => total + grant.remaining, 0);
+        if (balance < options.credits)
+          return { ok: false, code: 'insufficient_credits', balance, required: options.credits };
+
+        const reservationId = this.ids('reservation');
+        tx.insert(reservations)
+          .values({
+            id: reservationId,
+            accountId: options.accountId,
+            apiKeyId: options.apiKeyId,
+            product: options.product,
+            characters: options.characters,
+            credits: options.credits,
+            status: 'held',
+            createdAt: now,
+            holdUntil: now + options.holdMs,
+          })
+          .run();
+        let needed = options.credits;
+        for (const grant of grants) {
+          if (needed === 0) break;
+          const take = Math.min(needed, grant.remaining);
+          const updated = tx
+            .update(creditGrants)
+            .set({ remaining: sql`${creditGrants.remaining} - ${take}` })
+            .where(and(eq(creditGrants.id, grant.id), gte(creditGrants.remaining, take)))
+            .returning({ id: creditGrants.id })
+            .all();
+          if (updated.length !== 1) throw new Error(`grant ${grant.id} changed during reservation`);
+          tx.insert(reservationAllocations).values({ reservationId, grantId: grant.id, credits: take }).run();
+          tx.insert(ledgerEntries)
+            .values({
+              accountId: options.accountId,
+              grantId: grant.id,
+              reservationId,
+              kind: 'reserve',
+              credits: -take,
+              createdAt: now,
+            })
+            .run();
+          needed -= take;
+        }
+        return { ok: true, reservationId };
+      },
+      { behavior: 'immediate' },
+    );
     if (outcome.ok) this.observer?.('reserved', options.credits);
     return outcome;
   }
@@ -146,7 +203,9 @@ export class Ledger {
       .get();
     if (!updated) return false;
     this.observer?.('captured', updated.credits);
-    tx.insert(ledgerEntries).values({ accountId: updated.accountId, reservationId, kind: 'capture', credits: 0, createdAt: now }).run();
+    tx.insert(ledgerEntries)
+      .values({ accountId: updated.accountId, reservationId, kind: 'capture', credits: 0, createdAt: now })
+      .run();
     return true;
   }
 
@@ -171,7 +230,10 @@ export class Ledger {
       } catch (error) {
         this.pendingVoids.set(reservationId, reason);
         onError?.(error, count);
-        const timer = setTimeout(() => attempt(count + 1), Math.min(VOID_RETRY_CAP_MS, VOID_RETRY_BASE_MS * 2 ** Math.min(count, 10)));
+        const timer = setTimeout(
+          () => attempt(count + 1),
+          Math.min(VOID_RETRY_CAP_MS, VOID_RETRY_BASE_MS * 2 ** Math.min(count, 10)),
+        );
         // The reaper (and the next start) void abandoned holds, so a retry must not keep the process alive.
         timer.unref?.();
       }
@@ -194,33 +256,72 @@ export class Ledger {
       .get();
     if (!updated) return false;
     this.observer?.('voided', updated.credits);
-    const allocations = tx.select().from(reservationAllocations).where(eq(reservationAllocations.reservationId, reservationId)).all();
+    const allocations = tx
+      .select()
+      .from(reservationAllocations)
+      .where(eq(reservationAllocations.reservationId, reservationId))
+      .all();
     for (const allocation of allocations) {
-      tx.update(creditGrants).set({ remaining: sql`${creditGrants.remaining} + ${allocation.credits}` }).where(eq(creditGrants.id, allocation.grantId)).run();
-      tx.insert(ledgerEntries).values({ accountId: updated.accountId, grantId: allocation.grantId, reservationId, kind: 'void', credits: allocation.credits, createdAt: now }).run();
+      tx.update(creditGrants)
+        .set({ remaining: sql`${creditGrants.remaining} + ${allocation.credits}` })
+        .where(eq(creditGrants.id, allocation.grantId))
+        .run();
+      tx.insert(ledgerEntries)
+        .values({
+          accountId: updated.accountId,
+          grantId: allocation.grantId,
+          reservationId,
+          kind: 'void',
+          credits: allocation.credits,
+          createdAt: now,
+        })
+        .run();
     }
     return true;
   }
 
   /** Extends a hold (long jobs heartbeat through this so the reaper leaves them alone). */
   extendHold(reservationId: string, holdMs: number): void {
-    this.db.update(reservations).set({ holdUntil: this.clock.now() + holdMs }).where(and(eq(reservations.id, reservationId), eq(reservations.status, 'held'))).run();
+    this.db
+      .update(reservations)
+      .set({ holdUntil: this.clock.now() + holdMs })
+      .where(and(eq(reservations.id, reservationId), eq(reservations.status, 'held')))
+      .run();
   }
 
   /** Voids holds left behind by a crash and zeroes expired grants (with an `expire` entry for the audit trail). */
   reap(): { voided: number; expired: number } {
     const now = this.clock.now();
-    const stale = this.db.select({ id: reservations.id }).from(reservations).where(and(eq(reservations.status, 'held'), lt(reservations.holdUntil, now))).all();
+    const stale = this.db
+      .select({ id: reservations.id })
+      .from(reservations)
+      .where(and(eq(reservations.status, 'held'), lt(reservations.holdUntil, now)))
+      .all();
     let voided = 0;
     for (const reservation of stale) if (this.void(reservation.id, 'abandoned')) voided++;
-    const expired = this.db.transaction((tx) => {
-      const grants = tx.select().from(creditGrants).where(and(gt(creditGrants.remaining, 0), lt(creditGrants.expiresAt, now + 1))).all();
-      for (const grant of grants) {
-        tx.update(creditGrants).set({ remaining: 0 }).where(eq(creditGrants.id, grant.id)).run();
-        tx.insert(ledgerEntries).values({ accountId: grant.accountId, grantId: grant.id, kind: 'expire', credits: -grant.remaining, createdAt: now }).run();
-      }
-      return grants.length;
-    }, { behavior: 'immediate' });
+    const expired = this.db.transaction(
+      (tx) => {
+        const grants = tx
+          .select()
+          .from(creditGrants)
+          .where(and(gt(creditGrants.remaining, 0), lt(creditGrants.expiresAt, now + 1)))
+          .all();
+        for (const grant of grants) {
+          tx.update(creditGrants).set({ remaining: 0 }).where(eq(creditGrants.id, grant.id)).run();
+          tx.insert(ledgerEntries)
+            .values({
+              accountId: grant.accountId,
+              grantId: grant.id,
+              kind: 'expire',
+              credits: -grant.remaining,
+              createdAt: now,
+            })
+            .run();
+        }
+        return grants.length;
+      },
+      { behavior: 'immediate' },
+    );
     return { voided, expired };
   }
 
@@ -249,12 +350,20 @@ export class Ledger {
 
   /** Credits held across all accounts (metrics). */
   totalHeldCredits(): number {
-    const row = this.db.select({ total: sum(reservations.credits) }).from(reservations).where(eq(reservations.status, 'held')).get();
+    const row = this.db
+      .select({ total: sum(reservations.credits) })
+      .from(reservations)
+      .where(eq(reservations.status, 'held'))
+      .get();
     return Number(row?.total ?? 0);
   }
 
   heldCredits(accountId: string): number {
-    const row = this.db.select({ total: sum(reservations.credits) }).from(reservations).where(and(eq(reservations.accountId, accountId), eq(reservations.status, 'held'))).get();
+    const row = this.db
+      .select({ total: sum(reservations.credits) })
+      .from(reservations)
+      .where(and(eq(reservations.accountId, accountId), eq(reservations.status, 'held')))
+      .get();
     return Number(row?.total ?? 0);
   }
 
@@ -268,7 +377,13 @@ export class Ledger {
     const row = tx
       .select({ total: sum(reservations.characters) })
       .from(reservations)
-      .where(and(eq(reservations.apiKeyId, apiKeyId), inArray(reservations.status, statuses), gte(reservations.createdAt, startOfUtcMonth(now))))
+      .where(
+        and(
+          eq(reservations.apiKeyId, apiKeyId),
+          inArray(reservations.status, statuses),
+          gte(reservations.createdAt, startOfUtcMonth(now)),
+        ),
+      )
       .get();
     return Number(row?.total ?? 0);
   }

@@ -18,7 +18,10 @@ export class SessionStore {
     const token = randomBytes(32).toString('base64url');
     const csrfToken = randomBytes(24).toString('base64url');
     const now = this.clock.now();
-    this.db.insert(sessions).values({ id: hash(token), accountId, csrfToken, createdAt: now, expiresAt: now + SESSION_LIFETIME_MS }).run();
+    this.db
+      .insert(sessions)
+      .values({ id: hash(token), accountId, csrfToken, createdAt: now, expiresAt: now + SESSION_LIFETIME_MS })
+      .run();
     this.db.delete(sessions).where(lt(sessions.expiresAt, now)).run();
     return { token, csrfToken };
   }
@@ -33,6 +36,10 @@ export class SessionStore {
   }
 
   destroy(token: string | undefined): void {
-    if (token) this.db.delete(sessions).where(eq(sessions.id, hash(token))).run();
+    if (token)
+      this.db
+        .delete(sessions)
+        .where(eq(sessions.id, hash(token)))
+        .run();
   }
 }

@@ -12,9 +12,20 @@ export class UsageQueries {
 
   monthByKey(accountId: string) {
     return this.db
-      .select({ apiKeyId: reservations.apiKeyId, characters: sql<number>`sum(${reservations.characters})`, credits: sql<number>`sum(${reservations.credits})`, requests: sql<number>`count(*)` })
+      .select({
+        apiKeyId: reservations.apiKeyId,
+        characters: sql<number>`sum(${reservations.characters})`,
+        credits: sql<number>`sum(${reservations.credits})`,
+        requests: sql<number>`count(*)`,
+      })
       .from(reservations)
-      .where(and(eq(reservations.accountId, accountId), eq(reservations.status, 'captured'), gte(reservations.createdAt, startOfUtcMonth(this.clock.now()))))
+      .where(
+        and(
+          eq(reservations.accountId, accountId),
+          eq(reservations.status, 'captured'),
+          gte(reservations.createdAt, startOfUtcMonth(this.clock.now())),
+        ),
+      )
       .groupBy(reservations.apiKeyId)
       .all();
   }
@@ -22,9 +33,19 @@ export class UsageQueries {
   daily(accountId: string, days: number) {
     const since = this.clock.now() - days * 24 * 60 * 60 * 1000;
     return this.db
-      .select({ day: sql<string>`strftime('%Y-%m-%d', ${reservations.settledAt} / 1000, 'unixepoch')`, characters: sql<number>`sum(${reservations.characters})`, credits: sql<number>`sum(${reservations.credits})` })
+      .select({
+        day: sql<string>`strftime('%Y-%m-%d', ${reservations.settledAt} / 1000, 'unixepoch')`,
+        characters: sql<number>`sum(${reservations.characters})`,
+        credits: sql<number>`sum(${reservations.credits})`,
+      })
       .from(reservations)
-      .where(and(eq(reservations.accountId, accountId), eq(reservations.status, 'captured'), gte(reservations.settledAt, since)))
+      .where(
+        and(
+          eq(reservations.accountId, accountId),
+          eq(reservations.status, 'captured'),
+          gte(reservations.settledAt, since),
+        ),
+      )
       .groupBy(sql`1`)
       .orderBy(sql`1`)
       .all();

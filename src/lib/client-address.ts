@@ -11,7 +11,11 @@ const viaTrustedProxy = new WeakSet<Request>();
  * X-Forwarded-For is read from the right, skipping further trusted proxies, and the first other address is the client.
  * A header from an untrusted peer is ignored, so nobody can pick their own address (and dodge or aim a throttle).
  */
-export function recordClientAddress(request: Request, peer: string | undefined, trustedProxies: readonly string[] = []): void {
+export function recordClientAddress(
+  request: Request,
+  peer: string | undefined,
+  trustedProxies: readonly string[] = [],
+): void {
   let address = peer;
   if (peer && isTrustedProxy(peer, trustedProxies)) {
     viaTrustedProxy.add(request);

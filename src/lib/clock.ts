@@ -6,7 +6,9 @@ export interface Clock {
 export const systemClock: Clock = { now: () => Date.now() };
 
 /** A clock tests move by hand. */
-export function fixedClock(start: number | string | Date): Clock & { set(time: number | string | Date): void; advance(ms: number): void } {
+export function fixedClock(
+  start: number | string | Date,
+): Clock & { set(time: number | string | Date): void; advance(ms: number): void } {
   let current = new Date(start).getTime();
   return {
     now: () => current,

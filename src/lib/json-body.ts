@@ -8,6 +8,7 @@ export function parseJsonObject(raw: string): Record<string, unknown> {
   } catch {
     throw new AppError('invalid_request', 'The request body must be JSON.');
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError('invalid_request', 'The request body must be a JSON object.');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new AppError('invalid_request', 'The request body must be a JSON object.');
   return body as Record<string, unknown>;
 }

@@ -30,13 +30,17 @@ const REDACT_PATHS = [
 const SECRET_IN_TEXT = /\b(ksk_(?:live|test)_|whsec_)[A-Za-z0-9_-]+|\b(Bearer\s+)[A-Za-z0-9._~+/=-]+/g;
 
 export function maskSecrets(text: string): string {
-  return text.replace(SECRET_IN_TEXT, (_match, prefix: string | undefined, bearer: string | undefined) => `${prefix ?? bearer}[redacted]`);
+  return text.replace(
+    SECRET_IN_TEXT,
+    (_match, prefix: string | undefined, bearer: string | undefined) => `${prefix ?? bearer}[redacted]`,
+  );
 }
 
 function scrub(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return maskSecrets(value);
   if (depth > 4 || value === null || typeof value !== 'object') return value;
-  if (value instanceof Error) return { name: value.name, message: maskSecrets(value.message), stack: value.stack && maskSecrets(value.stack) };
+  if (value instanceof Error)
+    return { name: value.name, message: maskSecrets(value.message), stack: value.stack && maskSecrets(value.stack) };
   if (Array.isArray(value)) return value.map((item) => scrub(item, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) out[key] = scrub(item, depth + 1);
@@ -63,10 +67,12 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
     },
     destination ?? pino.destination({ dest: 2, sync: true }),
   );
-  const log = (at: LogLevel) => (message: string, fields: Record<string, unknown> = {}) => {
-    if (!base.isLevelEnabled(at)) return;
-    base[at](scrub(fields) as Record<string, unknown>, maskSecrets(message));
-  };
+  const log =
+    (at: LogLevel) =>
+    (message: string, fields: Record<string, unknown> = {}) => {
+      if (!base.isLevelEnabled(at)) return;
+      base[at](scrub(fields) as Record<string, unknown>, maskSecrets(message));
+    };
   return { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };
 }
 

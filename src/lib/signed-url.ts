@@ -8,7 +8,13 @@ export function signPath(secret: string, path: string, expiresAtEpochSeconds: nu
   return createHmac('sha256', secret).update(`${path}\n${expiresAtEpochSeconds}`).digest('base64url');
 }
 
-export function verifySignedPath(secret: string, path: string, expiresAtEpochSeconds: number, signature: string, nowEpochSeconds: number): boolean {
+export function verifySignedPath(
+  secret: string,
+  path: string,
+  expiresAtEpochSeconds: number,
+  signature: string,
+  nowEpochSeconds: number,
+): boolean {
   if (!Number.isInteger(expiresAtEpochSeconds) || nowEpochSeconds >= expiresAtEpochSeconds) return false;
   const expected = Buffer.from(signPath(secret, path, expiresAtEpochSeconds));
   const actual = Buffer.from(signature);

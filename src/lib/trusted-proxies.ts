@@ -8,7 +8,13 @@ export function parseCidr(entry: string): { address: string; prefix: number; fam
   const family = version === 4 ? 'ipv4' : 'ipv6';
   const maximum = version === 4 ? 32 : 128;
   const prefix = prefixText === undefined ? maximum : Number(prefixText);
-  if (!Number.isInteger(prefix) || prefix < 0 || prefix > maximum || (prefixText !== undefined && !/^\d+$/.test(prefixText))) return undefined;
+  if (
+    !Number.isInteger(prefix) ||
+    prefix < 0 ||
+    prefix > maximum ||
+    (prefixText !== undefined && !/^\d+$/.test(prefixText))
+  )
+    return undefined;
   return { address, prefix, family };
 }
 

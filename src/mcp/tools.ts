@@ -18,7 +18,11 @@ export type ApiCall = (
  * retries (after a timeout, a dropped connection, an error it misread) gets the first job back instead of paying again.
  */
 export function toolCallKey(tool: string, args: Record<string, unknown>): string {
-  const canonical = JSON.stringify(Object.keys(args).sort().map((name) => [name, args[name] ?? null]));
+  const canonical = JSON.stringify(
+    Object.keys(args)
+      .sort()
+      .map((name) => [name, args[name] ?? null]),
+  );
   return `mcp-${tool}-${createHash('sha256').update(canonical).digest('hex').slice(0, 40)}`;
 }
 
@@ -34,7 +38,9 @@ export function httpApi(baseUrl: string, key: string): ApiCall {
   };
 }
 
-const text = (value: unknown) => ({ content: [{ type: 'text' as const, text: typeof value === 'string' ? value : JSON.stringify(value, null, 2) }] });
+const text = (value: unknown) => ({
+  content: [{ type: 'text' as const, text: typeof value === 'string' ? value : JSON.stringify(value, null, 2) }],
+});
 /** API errors become tool errors the assistant can explain (insufficient credits, rejected content …). */
 const failure = (result: { status: number; json: any }) => ({
   ...text(`${result.json?.error?.code ?? `HTTP ${result.status}`}: ${result.json?.error?.message ?? 'request failed'}`),
@@ -75,8 +81,13 @@ export function createMcpServer(api: ApiCall, options: { waitMs?: number; pauseM
     'create_audio_story',
     {
       title: 'Create audio story',
-      description: 'Narrates a script to a voiceover MP3 and returns a download link (1 credit per 10 characters). Long scripts run as a job: if it is not done within ~25 s, the job id is returned; check it with get_storybook_status.',
-      inputSchema: { script: z.string().min(1).max(1_000_000), voice: z.enum(voiceIds).optional(), speed: z.enum(SPEEDS).optional() },
+      description:
+        'Narrates a script to a voiceover MP3 and returns a download link (1 credit per 10 characters). Long scripts run as a job: if it is not done within ~25 s, the job id is returned; check it with get_storybook_status.',
+      inputSchema: {
+        script: z.string().min(1).max(1_000_000),
+        voice: z.enum(voiceIds).optional(),
+        speed: z.enum(SPEEDS).optional(),
+      },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     async ({ script, voice, speed }) => {
@@ -84,12 +95,16 @@ export function createMcpServer(api: ApiCall, options: { waitMs?: number; pauseM
       const created = await create('/api/v1/tts', body, toolCallKey('create_audio_story', { script, voice, speed }));
       if (created.status !== 202) return failure(created);
       const jobId = created.json.jobId as string;
-      const result = await poll(`/api/v1/tts?jobId=${jobId}`, (json) => json.status === 'completed' || json.status === 'failed');
+      const result = await poll(
+        `/api/v1/tts?jobId=${jobId}`,
+        (json) => json.status === 'completed' || json.status === 'failed',
+      );
       if (result.status !== 200) {
         const still = 'Narrating; the job exists and its credits are held. Call get_storybook_status with this id.';
         return text({ jobId, status: 'unknown', note: still });
       }
-      if (result.json.status === 'failed') return { ...text(`The narration failed; nothing was charged. Job ${jobId}.`), isError: true };
+      if (result.json.status === 'failed')
+        return { ...text(`The narration failed; nothing was charged. Job ${jobId}.`), isError: true };
       if (result.json.status !== 'completed') {
         const note = 'Still narrating; call get_storybook_status with this id.';
         return text({ jobId, status: result.json.status, progress: result.json.progress, note });
@@ -103,15 +118,25 @@ export function createMcpServer(api: ApiCall, options: { waitMs?: number; pauseM
     'create_talking_storybook',
     {
       title: 'Create talking storybook',
-      description: 'Renders a presenter video: a drawn character reads the script with lip-sync. Costs 500 credits, charged only when the video is delivered. Returns an id; check it with get_storybook_status.',
-      inputSchema: { script: z.string().min(1).max(5000), character: z.enum(characterIds), voice: z.enum(voiceIds).optional() },
+      description:
+        'Renders a presenter video: a drawn character reads the script with lip-sync. Costs 500 credits, charged only when the video is delivered. Returns an id; check it with get_storybook_status.',
+      inputSchema: {
+        script: z.string().min(1).max(5000),
+        character: z.enum(characterIds),
+        voice: z.enum(voiceIds).optional(),
+      },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     async ({ script, character, voice }) => {
       const key = toolCallKey('create_talking_storybook', { script, character, voice });
       const created = await create('/api/v1/storybooks', { script, character, voice }, key);
       if (created.status !== 202) return failure(created);
-      return text({ storybookId: created.json.storybookId, status: created.json.status, credits_reserved: created.json.credits_reserved, next: 'Call get_storybook_status with storybookId until status is completed, then share watch_url.' });
+      return text({
+        storybookId: created.json.storybookId,
+        status: created.json.status,
+        credits_reserved: created.json.credits_reserved,
+        next: 'Call get_storybook_status with storybookId until status is completed, then share watch_url.',
+      });
     },
   );
 
@@ -119,7 +144,8 @@ export function createMcpServer(api: ApiCall, options: { waitMs?: number; pauseM
     'get_storybook_status',
     {
       title: 'Get storybook status',
-      description: 'Status and progress of a talking storybook (or of a long audio story job); when done, a watch link (video) or audio link.',
+      description:
+        'Status and progress of a talking storybook (or of a long audio story job); when done, a watch link (video) or audio link.',
       inputSchema: { id: z.string().min(1).max(64) },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
@@ -133,7 +159,12 @@ export function createMcpServer(api: ApiCall, options: { waitMs?: number; pauseM
 
   server.registerTool(
     'list_characters',
-    { title: 'List characters', description: 'The presenter characters for talking storybooks, with their default voices.', inputSchema: {}, annotations: { readOnlyHint: true, openWorldHint: false } },
+    {
+      title: 'List characters',
+      description: 'The presenter characters for talking storybooks, with their default voices.',
+      inputSchema: {},
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
     async () => {
       const result = await api('GET', '/api/v1/characters');
       return result.status === 200 ? text(result.json.characters) : failure(result);

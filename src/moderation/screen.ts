@@ -1,4 +1,8 @@
-import type { ModerationCategory, ModerationProviderV1, ModerationVerdict } from '../../providers/spec/v1/moderation.ts';
+import type {
+  ModerationCategory,
+  ModerationProviderV1,
+  ModerationVerdict,
+} from '../../providers/spec/v1/moderation.ts';
 
 /** A policy category, or `unjudged_language`: text the moderator cannot read, refused (RECITE_MODERATION_UNJUDGED). */
 export type RejectionCategory = ModerationCategory | 'unjudged_language';
@@ -30,7 +34,11 @@ const OVERLAP = 400;
  * Texts larger than the provider takes per call are cut into overlapping windows at whitespace and screened with the
  * provider's concurrency; thrown errors and time-outs count as "unavailable", never as a pass.
  */
-export async function screenText(provider: ModerationProviderV1, text: string, options: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<ScreeningOutcome> {
+export async function screenText(
+  provider: ModerationProviderV1,
+  text: string,
+  options: { signal?: AbortSignal; timeoutMs?: number } = {},
+): Promise<ScreeningOutcome> {
   const windows = splitWindows(text, provider.capabilities.maxCharactersPerCall);
   const controller = new AbortController();
   const forward = () => controller.abort(options.signal?.reason);
@@ -54,17 +62,26 @@ export async function screenText(provider: ModerationProviderV1, text: string, o
       failure ??= error instanceof Error ? error.message : String(error);
       return;
     }
-    if (verdict.unjudged && !unjudged) unjudged = { start: verdict.unjudged.start + window.offset, end: verdict.unjudged.end + window.offset };
-    for (const [category, entry] of Object.entries(verdict.categories) as [ModerationCategory, { flagged: boolean; score: number }][]) {
+    if (verdict.unjudged && !unjudged)
+      unjudged = { start: verdict.unjudged.start + window.offset, end: verdict.unjudged.end + window.offset };
+    for (const [category, entry] of Object.entries(verdict.categories) as [
+      ModerationCategory,
+      { flagged: boolean; score: number },
+    ][]) {
       if (!entry.flagged || (worst && worst.score >= entry.score)) continue;
-      const span = verdict.span ? { start: verdict.span.start + window.offset, end: verdict.span.end + window.offset } : undefined;
+      const span = verdict.span
+        ? { start: verdict.span.start + window.offset, end: verdict.span.end + window.offset }
+        : undefined;
       worst = { category, score: entry.score, span };
     }
   };
 
-  const lanes = Array.from({ length: Math.max(1, Math.min(provider.capabilities.concurrency, windows.length)) }, async () => {
-    while (next < windows.length && !failure && !worst) await screenOne(windows[next++]!);
-  });
+  const lanes = Array.from(
+    { length: Math.max(1, Math.min(provider.capabilities.concurrency, windows.length)) },
+    async () => {
+      while (next < windows.length && !failure && !worst) await screenOne(windows[next++]!);
+    },
+  );
   try {
     await Promise.all(lanes);
   } finally {

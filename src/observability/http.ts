@@ -26,7 +26,8 @@ export function requestObservability(services: Services, options: RequestObserva
             // A call the app makes into itself (the MCP tools) belongs to the request that made it: same id, and
             // not counted again as HTTP traffic.
             const parent = currentContext();
-            if (parent?.requestId) return runWithContext({ requestId: parent.requestId, jobId: parent.jobId }, () => inner(request));
+            if (parent?.requestId)
+              return runWithContext({ requestId: parent.requestId, jobId: parent.jobId }, () => inner(request));
             const incoming = request.headers.get('x-request-id');
             const trusted = isValidRequestId(incoming) && options.trustsRequestId?.(request) === true;
             const context: RequestContext = { requestId: trusted ? incoming : `req_${nanoid(16)}` };
@@ -39,7 +40,11 @@ export function requestObservability(services: Services, options: RequestObserva
       })
   );
 
-  async function observe(handle: (request: Request) => Response | Promise<Response>, request: Request, context: RequestContext) {
+  async function observe(
+    handle: (request: Request) => Response | Promise<Response>,
+    request: Request,
+    context: RequestContext,
+  ) {
     const started = performance.now();
     let response = await handle(request);
     const seconds = (performance.now() - started) / 1000;
@@ -60,7 +65,13 @@ export function requestObservability(services: Services, options: RequestObserva
       response = new Response(response.body, response);
       response.headers.set('x-request-id', context.requestId!);
     }
-    const fields = { method, route, status: response.status, durationMs: Math.round(seconds * 1000), ...(code ? { code } : {}) };
+    const fields = {
+      method,
+      route,
+      status: response.status,
+      durationMs: Math.round(seconds * 1000),
+      ...(code ? { code } : {}),
+    };
     if (response.status >= 500) logger.warn('request failed', fields);
     else if (route !== '/healthz' && route !== '/readyz' && route !== '/metrics') logger.info('request', fields);
     return response;

@@ -126,7 +126,13 @@ export function instrumentStorage(storage: AudioStorageV1, metrics: Metrics): Au
     healthy: timed('healthy', storage.healthy.bind(storage)),
   };
   if (storage.presign) wrapped.presign = timed('presign', storage.presign.bind(storage));
-  return { ...storage, specificationVersion: storage.specificationVersion, id: storage.id, capabilities: storage.capabilities, ...wrapped } as AudioStorageV1;
+  return {
+    ...storage,
+    specificationVersion: storage.specificationVersion,
+    id: storage.id,
+    capabilities: storage.capabilities,
+    ...wrapped,
+  } as AudioStorageV1;
 }
 
 export function instrumentModerator(moderator: ModerationProviderV1, metrics: Metrics): ModerationProviderV1 {

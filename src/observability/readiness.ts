@@ -43,12 +43,17 @@ export function createReadiness(sources: ReadinessSources): { check(): Promise<R
   let moderationCache: { at: number; check: ReadinessCheck } | undefined;
   let lastSynthesis = 0;
 
-  const withTimeout = async (name: ReadinessCheck['name'], run: (signal: AbortSignal) => Promise<string | undefined>) => {
+  const withTimeout = async (
+    name: ReadinessCheck['name'],
+    run: (signal: AbortSignal) => Promise<string | undefined>,
+  ) => {
     const signal = AbortSignal.timeout(timeoutMs);
     try {
       const failure = await Promise.race([
         run(signal),
-        new Promise<string>((resolve) => signal.addEventListener('abort', () => resolve(`no answer in ${timeoutMs} ms`), { once: true })),
+        new Promise<string>((resolve) =>
+          signal.addEventListener('abort', () => resolve(`no answer in ${timeoutMs} ms`), { once: true }),
+        ),
       ]);
       return failure ? { name, ok: false, detail: failure } : { name, ok: true };
     } catch (error) {
@@ -62,7 +67,8 @@ export function createReadiness(sources: ReadinessSources): { check(): Promise<R
       return undefined;
     });
 
-  const storage = () => withTimeout('storage', async () => ((await sources.storage.healthy()) ? undefined : 'storage is not reachable'));
+  const storage = () =>
+    withTimeout('storage', async () => ((await sources.storage.healthy()) ? undefined : 'storage is not reachable'));
 
   const moderation = async (): Promise<ReadinessCheck> => {
     if (moderationCache && now() - moderationCache.at < cacheMs) return moderationCache.check;

@@ -21,7 +21,9 @@ export interface PresenterVideoRequest {
 const SWAY_STEPS = [-3, -1.5, 0, 1.5, 3];
 
 /** Lip-synced presenter video. Each distinct pose (mouth x eyes x sway step) is rasterised once and reused. */
-export async function renderPresenterVideo(request: PresenterVideoRequest): Promise<{ mp4: Uint8Array; frames: number; distinctFrames: number }> {
+export async function renderPresenterVideo(
+  request: PresenterVideoRequest,
+): Promise<{ mp4: Uint8Array; frames: number; distinctFrames: number }> {
   const width = request.width ?? 640;
   const height = request.height ?? 360;
   const fps = request.fps ?? 24;
@@ -42,7 +44,9 @@ export async function renderPresenterVideo(request: PresenterVideoRequest): Prom
     let pixels = cache.get(key);
     if (!pixels) {
       const svg = characterSvg(request.character, current, { width, height });
-      pixels = new Uint8Array(new Resvg(svg, { font: { loadSystemFonts: false }, fitTo: { mode: 'width', value: width } }).render().pixels);
+      pixels = new Uint8Array(
+        new Resvg(svg, { font: { loadSystemFonts: false }, fitTo: { mode: 'width', value: width } }).render().pixels,
+      );
       cache.set(key, pixels);
     }
     return pixels;

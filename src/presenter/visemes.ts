@@ -18,8 +18,13 @@ export function visemeFor(phoneme: string): Viseme {
  * The mouth shape for every video frame: the phoneme sounding at that moment, held for at least `holdFrames` so the
  * mouth does not flicker, and closed during pauses (gaps longer than `pauseSeconds` between phonemes).
  */
-export function visemeTimeline(events: SpeechEvent[], options: { sampleRate: number; fps: number; frames: number; holdFrames?: number; pauseSeconds?: number }): Viseme[] {
-  const phonemes = events.filter((event) => event.type === 'phoneme' && event.phoneme !== undefined).sort((a, b) => a.sample - b.sample);
+export function visemeTimeline(
+  events: SpeechEvent[],
+  options: { sampleRate: number; fps: number; frames: number; holdFrames?: number; pauseSeconds?: number },
+): Viseme[] {
+  const phonemes = events
+    .filter((event) => event.type === 'phoneme' && event.phoneme !== undefined)
+    .sort((a, b) => a.sample - b.sample);
   const hold = options.holdFrames ?? 2;
   const pause = options.pauseSeconds ?? 0.35;
   const timeline: Viseme[] = [];
@@ -34,7 +39,12 @@ export function visemeTimeline(events: SpeechEvent[], options: { sampleRate: num
     if (current && current.sample / options.sampleRate <= time) {
       const next = phonemes[index + 1];
       const ends = next ? next.sample / options.sampleRate : current.sample / options.sampleRate + 0.15;
-      wanted = time < ends && ends - current.sample / options.sampleRate < pause + 0.2 ? visemeFor(current.phoneme!) : time - current.sample / options.sampleRate < 0.12 ? visemeFor(current.phoneme!) : 'rest';
+      wanted =
+        time < ends && ends - current.sample / options.sampleRate < pause + 0.2
+          ? visemeFor(current.phoneme!)
+          : time - current.sample / options.sampleRate < 0.12
+            ? visemeFor(current.phoneme!)
+            : 'rest';
     }
     if (wanted !== held && heldFor >= hold) {
       held = wanted;

@@ -32,7 +32,10 @@ export function assertTransition(from: JobStatus, to: JobStatus): void {
 export const TERMINAL_STATUSES: readonly JobStatus[] = ['completed', 'failed', 'cancelled'];
 
 /** Capped exponential backoff with full jitter: attempt 1 waits up to `base`, doubling up to `cap`. */
-export function retryDelayMs(attempt: number, options: { baseMs: number; capMs: number; random?: () => number }): number {
+export function retryDelayMs(
+  attempt: number,
+  options: { baseMs: number; capMs: number; random?: () => number },
+): number {
   const ceiling = Math.min(options.capMs, options.baseMs * 2 ** Math.max(0, attempt - 1));
   const random = options.random ?? Math.random;
   // Never less than half the ceiling, so retries do not stampede straight back.

@@ -94,7 +94,18 @@ export class Scheduler {
   }
 
   /** Adds a job; pass `tx` to enqueue atomically with other writes (e.g. the credit reservation). */
-  enqueue(options: { kind: JobKind; input: unknown; accountId?: string | null; apiKeyId?: string | null; reservationId?: string | null; total?: number; maxAttempts?: number }, tx?: Transaction): JobRecord {
+  enqueue(
+    options: {
+      kind: JobKind;
+      input: unknown;
+      accountId?: string | null;
+      apiKeyId?: string | null;
+      reservationId?: string | null;
+      total?: number;
+      maxAttempts?: number;
+    },
+    tx?: Transaction,
+  ): JobRecord {
     const now = this.clock.now();
     const record: JobRecord = {
       id: this.ids('job'),
@@ -132,8 +143,19 @@ export class Scheduler {
   }
 
   /** An account's most recent jobs of a kind, newest first (`omitInput` as for `find`). */
-  listForAccount(accountId: string, kind: JobKind, limit = 50, options: { omitInput?: string[]; clipInput?: Record<string, number> } = {}): JobRecord[] {
-    return this.db.select(this.columns(options.omitInput, options.clipInput)).from(jobs).where(and(eq(jobs.accountId, accountId), eq(jobs.kind, kind))).orderBy(desc(jobs.createdAt)).limit(limit).all();
+  listForAccount(
+    accountId: string,
+    kind: JobKind,
+    limit = 50,
+    options: { omitInput?: string[]; clipInput?: Record<string, number> } = {},
+  ): JobRecord[] {
+    return this.db
+      .select(this.columns(options.omitInput, options.clipInput))
+      .from(jobs)
+      .where(and(eq(jobs.accountId, accountId), eq(jobs.kind, kind)))
+      .orderBy(desc(jobs.createdAt))
+      .limit(limit)
+      .all();
   }
 
   /** `clipInput` keeps only the first N characters of a text field (a title for a list), `omitInput` drops fields. */
@@ -145,8 +167,11 @@ export class Scheduler {
       if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(field)) throw new Error(`not a field name: ${field}`);
       return sql.raw(`'$.${field}'`);
     };
-    let input = omitInput.length ? sql`json_remove(${jobs.input}, ${sql.join(omitInput.map(path), sql`, `)})` : sql`${jobs.input}`;
-    for (const [field, length] of clipped) input = sql`json_set(${input}, ${path(field)}, substr(json_extract(${jobs.input}, ${path(field)}), 1, ${Math.trunc(length)}))`;
+    let input = omitInput.length
+      ? sql`json_remove(${jobs.input}, ${sql.join(omitInput.map(path), sql`, `)})`
+      : sql`${jobs.input}`;
+    for (const [field, length] of clipped)
+      input = sql`json_set(${input}, ${path(field)}, substr(json_extract(${jobs.input}, ${path(field)}), 1, ${Math.trunc(length)}))`;
     return { ...columns, input: sql<string>`${input}`.as('input') };
   }
 
@@ -162,7 +187,11 @@ export class Scheduler {
 
   /** Jobs per state, and how long the oldest due job has waited for a worker (metrics). */
   stats(): { byState: Record<string, number>; oldestWaitingMs: number } {
-    const rows = this.db.select({ status: jobs.status, count: sql<number>`count(*)` }).from(jobs).groupBy(jobs.status).all();
+    const rows = this.db
+      .select({ status: jobs.status, count: sql<number>`count(*)` })
+      .from(jobs)
+      .groupBy(jobs.status)
+      .all();
     const byState: Record<string, number> = { queued: 0, running: 0, retrying: 0, completed: 0, failed: 0 };
     for (const row of rows) byState[row.status] = Number(row.count);
     const now = this.clock.now();
@@ -224,7 +253,10 @@ export class Scheduler {
     this.polling = true;
     try {
       const shared = [...this.handlers.keys()].filter((kind) => !this.lanes.has(kind));
-      const lanes: [JobKind[], number][] = [[shared, this.options.concurrency], ...[...this.lanes].map(([kind, slots]): [JobKind[], number] => [[kind], slots])];
+      const lanes: [JobKind[], number][] = [
+        [shared, this.options.concurrency],
+        ...[...this.lanes].map(([kind, slots]): [JobKind[], number] => [[kind], slots]),
+      ];
       for (const [kinds, slots] of lanes) {
         if (kinds.length === 0) continue;
         const busy = () => [...this.running.values()].filter((entry) => kinds.includes(entry.kind)).length;
@@ -253,61 +285,81 @@ export class Scheduler {
   /** Atomically takes the next due job: queued/retrying ones due now, or running ones whose lease expired. */
   private claim(only?: JobKind[]): JobRecord | undefined {
     const now = this.clock.now();
-    return this.db.transaction((tx) => {
-      const kinds = only ?? [...this.handlers.keys()];
-      if (kinds.length === 0) return undefined;
-      const candidate = tx
-        .select()
-        .from(jobs)
-        .where(
-          and(
-            inArray(jobs.kind, kinds),
-            or(
-              and(inArray(jobs.status, ['queued', 'retrying']), lte(jobs.runAt, now)),
-              and(eq(jobs.status, 'running'), lte(jobs.leaseExpiresAt, now)),
+    return this.db.transaction(
+      (tx) => {
+        const kinds = only ?? [...this.handlers.keys()];
+        if (kinds.length === 0) return undefined;
+        const candidate = tx
+          .select()
+          .from(jobs)
+          .where(
+            and(
+              inArray(jobs.kind, kinds),
+              or(
+                and(inArray(jobs.status, ['queued', 'retrying']), lte(jobs.runAt, now)),
+                and(eq(jobs.status, 'running'), lte(jobs.leaseExpiresAt, now)),
+              ),
             ),
-          ),
-        )
-        .orderBy(asc(jobs.runAt), asc(jobs.createdAt))
-        .limit(1)
-        .get();
-      if (!candidate) return undefined;
-      assertTransition(candidate.status, 'running');
-      if (candidate.status === 'running') this.logger.warn('reclaiming job whose lease expired', { jobId: candidate.id, previousOwner: candidate.leaseOwner });
-      // An expired lease that used up the last attempt ends the job instead of running it again.
-      if (candidate.attempts >= candidate.maxAttempts) {
-        this.failInTransaction(tx, candidate, 'lease expired on the last attempt');
-        return undefined;
-      }
-      return tx
-        .update(jobs)
-        .set({ status: 'running', leaseOwner: this.owner, leaseExpiresAt: now + this.options.leaseMs, attempts: candidate.attempts + 1, updatedAt: now })
-        .where(and(eq(jobs.id, candidate.id), eq(jobs.status, candidate.status), eq(jobs.attempts, candidate.attempts)))
-        .returning()
-        .get();
-    }, { behavior: 'immediate' });
+          )
+          .orderBy(asc(jobs.runAt), asc(jobs.createdAt))
+          .limit(1)
+          .get();
+        if (!candidate) return undefined;
+        assertTransition(candidate.status, 'running');
+        if (candidate.status === 'running')
+          this.logger.warn('reclaiming job whose lease expired', {
+            jobId: candidate.id,
+            previousOwner: candidate.leaseOwner,
+          });
+        // An expired lease that used up the last attempt ends the job instead of running it again.
+        if (candidate.attempts >= candidate.maxAttempts) {
+          this.failInTransaction(tx, candidate, 'lease expired on the last attempt');
+          return undefined;
+        }
+        return tx
+          .update(jobs)
+          .set({
+            status: 'running',
+            leaseOwner: this.owner,
+            leaseExpiresAt: now + this.options.leaseMs,
+            attempts: candidate.attempts + 1,
+            updatedAt: now,
+          })
+          .where(
+            and(eq(jobs.id, candidate.id), eq(jobs.status, candidate.status), eq(jobs.attempts, candidate.attempts)),
+          )
+          .returning()
+          .get();
+      },
+      { behavior: 'immediate' },
+    );
   }
 
   private execute(job: JobRecord, controller = new AbortController()): Promise<void> {
     // Every log line the job writes carries its id and the id of the request that asked for it.
-    return runWithContext({ jobId: job.id, requestId: job.requestId ?? undefined }, () => this.executeInContext(job, controller));
+    return runWithContext({ jobId: job.id, requestId: job.requestId ?? undefined }, () =>
+      this.executeInContext(job, controller),
+    );
   }
 
   private async executeInContext(job: JobRecord, controller: AbortController): Promise<void> {
     const handler = this.handlers.get(job.kind)!;
     let lastProgressWrite = 0;
-    const heartbeat = setInterval(() => {
-      let renewed = false;
-      try {
-        renewed = this.renewLease(job.id);
-      } catch (error) {
-        this.logger.error('lease renewal failed', { jobId: job.id, error: String(error) });
-      }
-      if (!renewed) {
-        clearInterval(heartbeat);
-        controller.abort(new Error('lease lost'));
-      }
-    }, Math.max(50, Math.floor(this.options.leaseMs / 3)));
+    const heartbeat = setInterval(
+      () => {
+        let renewed = false;
+        try {
+          renewed = this.renewLease(job.id);
+        } catch (error) {
+          this.logger.error('lease renewal failed', { jobId: job.id, error: String(error) });
+        }
+        if (!renewed) {
+          clearInterval(heartbeat);
+          controller.abort(new Error('lease lost'));
+        }
+      },
+      Math.max(50, Math.floor(this.options.leaseMs / 3)),
+    );
     heartbeat.unref?.();
     const context: JobContext = {
       job,
@@ -316,27 +368,43 @@ export class Scheduler {
         const now = Date.now();
         if (now - lastProgressWrite < 500 && done < total) return;
         lastProgressWrite = now;
-        this.db.update(jobs).set({ progressDone: done, progressTotal: total, updatedAt: this.clock.now() }).where(and(eq(jobs.id, job.id), eq(jobs.leaseOwner, this.owner))).run();
+        this.db
+          .update(jobs)
+          .set({ progressDone: done, progressTotal: total, updatedAt: this.clock.now() })
+          .where(and(eq(jobs.id, job.id), eq(jobs.leaseOwner, this.owner)))
+          .run();
       },
       complete: (result, alsoInTransaction) =>
-        this.db.transaction((tx) => {
-          const now = this.clock.now();
-          const updated = tx
-            .update(jobs)
-            .set({ status: 'completed', result: JSON.stringify(result), progressDone: sql`${jobs.progressTotal}`, leaseOwner: null, leaseExpiresAt: null, updatedAt: now, finishedAt: now })
-            .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.leaseOwner, this.owner)))
-            .returning({ id: jobs.id })
-            .all();
-          if (updated.length !== 1) return false;
-          alsoInTransaction?.(tx);
-          return true;
-        }, { behavior: 'immediate' }),
+        this.db.transaction(
+          (tx) => {
+            const now = this.clock.now();
+            const updated = tx
+              .update(jobs)
+              .set({
+                status: 'completed',
+                result: JSON.stringify(result),
+                progressDone: sql`${jobs.progressTotal}`,
+                leaseOwner: null,
+                leaseExpiresAt: null,
+                updatedAt: now,
+                finishedAt: now,
+              })
+              .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.leaseOwner, this.owner)))
+              .returning({ id: jobs.id })
+              .all();
+            if (updated.length !== 1) return false;
+            alsoInTransaction?.(tx);
+            return true;
+          },
+          { behavior: 'immediate' },
+        ),
     };
     this.logger.info('job started', { kind: job.kind, attempt: job.attempts });
     try {
       await handler.run(context);
       const current = this.find(job.id);
-      if (current?.status === 'running' && current.leaseOwner === this.owner) throw new Error('handler returned without completing the job');
+      if (current?.status === 'running' && current.leaseOwner === this.owner)
+        throw new Error('handler returned without completing the job');
       this.logger.info('job completed', { kind: job.kind, attempt: job.attempts });
       this.options.observer?.attemptEnded(job.kind, 'completed');
     } catch (error) {
@@ -351,7 +419,11 @@ export class Scheduler {
       } catch (failError) {
         // The database refused the failure record (disk full, I/O error). The job keeps its lease, which then runs
         // out, so it is claimed again (and failed for good once attempts are spent) when the database recovers.
-        this.logger.error('could not record a job failure', { jobId: job.id, error: String(failError), jobError: message });
+        this.logger.error('could not record a job failure', {
+          jobId: job.id,
+          error: String(failError),
+          jobError: message,
+        });
       }
     } finally {
       clearInterval(heartbeat);
@@ -360,30 +432,72 @@ export class Scheduler {
 
   private renewLease(id: string): boolean {
     const now = this.clock.now();
-    return this.db.update(jobs).set({ leaseExpiresAt: now + this.options.leaseMs, updatedAt: now }).where(and(eq(jobs.id, id), eq(jobs.status, 'running'), eq(jobs.leaseOwner, this.owner))).returning({ id: jobs.id }).all().length === 1;
+    return (
+      this.db
+        .update(jobs)
+        .set({ leaseExpiresAt: now + this.options.leaseMs, updatedAt: now })
+        .where(and(eq(jobs.id, id), eq(jobs.status, 'running'), eq(jobs.leaseOwner, this.owner)))
+        .returning({ id: jobs.id })
+        .all().length === 1
+    );
   }
 
   private fail(id: string, message: string, permanent: boolean): 'retrying' | 'failed' | undefined {
-    return this.db.transaction((tx) => {
-      const job = tx.select().from(jobs).where(and(eq(jobs.id, id), eq(jobs.status, 'running'), eq(jobs.leaseOwner, this.owner))).get();
-      if (!job) return undefined;
-      if (!permanent && job.attempts < job.maxAttempts) {
-        const now = this.clock.now();
-        assertTransition(job.status, 'retrying');
-        const delay = retryDelayMs(job.attempts, { baseMs: this.options.retryBaseMs, capMs: this.options.retryCapMs });
-        tx.update(jobs).set({ status: 'retrying', runAt: now + delay, lastError: message, leaseOwner: null, leaseExpiresAt: null, updatedAt: now }).where(eq(jobs.id, id)).run();
-        this.logger.warn('job failed; will retry', { jobId: id, attempt: job.attempts, delayMs: delay, error: message });
-        return 'retrying' as const;
-      }
-      this.failInTransaction(tx, job, message);
-      return 'failed' as const;
-    }, { behavior: 'immediate' });
+    return this.db.transaction(
+      (tx) => {
+        const job = tx
+          .select()
+          .from(jobs)
+          .where(and(eq(jobs.id, id), eq(jobs.status, 'running'), eq(jobs.leaseOwner, this.owner)))
+          .get();
+        if (!job) return undefined;
+        if (!permanent && job.attempts < job.maxAttempts) {
+          const now = this.clock.now();
+          assertTransition(job.status, 'retrying');
+          const delay = retryDelayMs(job.attempts, {
+            baseMs: this.options.retryBaseMs,
+            capMs: this.options.retryCapMs,
+          });
+          tx.update(jobs)
+            .set({
+              status: 'retrying',
+              runAt: now + delay,
+              lastError: message,
+              leaseOwner: null,
+              leaseExpiresAt: null,
+              updatedAt: now,
+            })
+            .where(eq(jobs.id, id))
+            .run();
+          this.logger.warn('job failed; will retry', {
+            jobId: id,
+            attempt: job.attempts,
+            delayMs: delay,
+            error: message,
+          });
+          return 'retrying' as const;
+        }
+        this.failInTransaction(tx, job, message);
+        return 'failed' as const;
+      },
+      { behavior: 'immediate' },
+    );
   }
 
   private failInTransaction(tx: Transaction, job: JobRecord, message: string) {
     const now = this.clock.now();
     assertTransition(job.status as JobStatus, 'failed');
-    tx.update(jobs).set({ status: 'failed', lastError: message, leaseOwner: null, leaseExpiresAt: null, updatedAt: now, finishedAt: now }).where(eq(jobs.id, job.id)).run();
+    tx.update(jobs)
+      .set({
+        status: 'failed',
+        lastError: message,
+        leaseOwner: null,
+        leaseExpiresAt: null,
+        updatedAt: now,
+        finishedAt: now,
+      })
+      .where(eq(jobs.id, job.id))
+      .run();
     this.handlers.get(job.kind)?.onFailed?.(job, message, tx);
     this.logger.error('job failed for good', { jobId: job.id, attempts: job.attempts, error: message });
   }
@@ -392,7 +506,14 @@ export class Scheduler {
     const now = this.clock.now();
     this.db
       .update(jobs)
-      .set({ status: 'queued', attempts: sql`max(${jobs.attempts} - 1, 0)`, leaseOwner: null, leaseExpiresAt: null, runAt: now, updatedAt: now })
+      .set({
+        status: 'queued',
+        attempts: sql`max(${jobs.attempts} - 1, 0)`,
+        leaseOwner: null,
+        leaseExpiresAt: null,
+        runAt: now,
+        updatedAt: now,
+      })
       .where(and(eq(jobs.id, id), eq(jobs.status, 'running'), eq(jobs.leaseOwner, this.owner)))
       .run();
   }

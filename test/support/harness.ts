@@ -19,12 +19,19 @@ export interface Harness {
   /** app.handle() with a path relative to http://recite.test */
   request(path: string, init?: RequestInit & { json?: unknown; key?: string }): Promise<Response>;
   /** An account with exactly `credits` spendable (no plan grant unless `planGrant`), and one API key. */
-  account(options?: { credits?: number; plan?: PlanId; planGrant?: boolean; monthlyCap?: number }): Promise<{ accountId: string; key: string; keyId: string }>;
+  account(options?: {
+    credits?: number;
+    plan?: PlanId;
+    planGrant?: boolean;
+    monthlyCap?: number;
+  }): Promise<{ accountId: string; key: string; keyId: string }>;
   close(): Promise<void>;
 }
 
 /** A real SQLite file in a temp directory, a fixed clock, real engine workers. */
-export async function createHarness(options: { environment?: Record<string, string>; overrides?: ServiceOverrides; start?: boolean } = {}): Promise<Harness> {
+export async function createHarness(
+  options: { environment?: Record<string, string>; overrides?: ServiceOverrides; start?: boolean } = {},
+): Promise<Harness> {
   const directory = mkdtempSync(join(tmpdir(), 'recite-test-'));
   const config: Config = loadConfig({
     RECITE_DATABASE: join(directory, 'recite.db'),
@@ -64,7 +71,10 @@ export async function createHarness(options: { environment?: Record<string, stri
       });
       if (!created) throw new Error('account exists');
       if (credits > 0) services.ledger.grant({ accountId: created.id, credits, source: 'admin' });
-      const { key, record } = services.accounts.createApiKey({ accountId: created.id, monthlyCapCharacters: monthlyCap });
+      const { key, record } = services.accounts.createApiKey({
+        accountId: created.id,
+        monthlyCapCharacters: monthlyCap,
+      });
       return { accountId: created.id, key, keyId: record.id };
     },
     async close() {

@@ -4,6 +4,12 @@
 import S3rver from 's3rver';
 
 const [directory, bucket] = process.argv.slice(2);
-const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket }] });
+const server = new S3rver({
+  port: 0,
+  address: '127.0.0.1',
+  silent: true,
+  directory,
+  configureBuckets: [{ name: bucket }],
+});
 const address = await server.run();
 console.log(address.port);

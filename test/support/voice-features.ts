@@ -11,7 +11,8 @@ export function voiceFeatures(channel: Float32Array, sampleRate: number): VoiceF
   // Halve the rate (average pairs) to cut the autocorrelation's cost; speech pitch is far below 5 kHz.
   const rate = sampleRate / 2;
   const signal = new Float32Array(Math.floor(channel.length / 2));
-  for (let index = 0; index < signal.length; index++) signal[index] = (channel[index * 2]! + channel[index * 2 + 1]!) / 2;
+  for (let index = 0; index < signal.length; index++)
+    signal[index] = (channel[index * 2]! + channel[index * 2 + 1]!) / 2;
   const window = Math.round(rate * 0.04);
   const minLag = Math.floor(rate / 500);
   const maxLag = Math.ceil(rate / 60);

@@ -105,7 +105,9 @@ export const createEspeakEngine: SpeechEngineFactory = ({ workers: size }) => {
 
   const spawn = (slot: number) =>
     new Promise<void>((resolve, reject) => {
-      const worker = new Worker(workerUrl(import.meta.url, './espeak-worker.ts', 'providers/engines/espeak/espeak-worker.ts'));
+      const worker = new Worker(
+        workerUrl(import.meta.url, './espeak-worker.ts', 'providers/engines/espeak/espeak-worker.ts'),
+      );
       const entry: PoolWorker = { worker, slot };
       worker.onmessage = (message: MessageEvent<WorkerResponse>) => {
         const data = message.data;
@@ -114,7 +116,10 @@ export const createEspeakEngine: SpeechEngineFactory = ({ workers: size }) => {
             sampleRate = data.sampleRate;
             knownVoices = new Set(data.voices.map((name) => name.toLowerCase()));
             knownVariants = new Set(data.variants);
-            if (!data.patched && slot === 0) process.emitWarning('eSpeak NG loaded without its speed fix (the package build changed; see espeak-module.ts): synthesis is about 2x slower');
+            if (!data.patched && slot === 0)
+              process.emitWarning(
+                'eSpeak NG loaded without its speed fix (the package build changed; see espeak-module.ts): synthesis is about 2x slower',
+              );
             worker.postMessage({ type: 'cancel-buffer', buffer: cancelBuffer });
             workers.push(entry);
             resolve();
@@ -123,7 +128,8 @@ export const createEspeakEngine: SpeechEngineFactory = ({ workers: size }) => {
             reject(new Error(`eSpeak worker failed to start: ${data.message}`));
             break;
           case 'chunk':
-            if (entry.job?.id === data.id) entry.job.push({ samples: data.samples, events: toEvents(entry.job, data.events) });
+            if (entry.job?.id === data.id)
+              entry.job.push({ samples: data.samples, events: toEvents(entry.job, data.events) });
             break;
           case 'done':
           case 'failed': {
@@ -184,7 +190,13 @@ export const createEspeakEngine: SpeechEngineFactory = ({ workers: size }) => {
       // seconds of real work. The warm-up runs in the background at the lowest priority, so the server serves at once
       // and a real request never waits behind more than one short sentence of it.
       for (let round = 0; round < size; round++) {
-        void drain(synthesizeWith({ text: 'Warming up the narration engine. One, two, three.', voice: warmVoice, speed: 'normal' }, {}, true)).catch(() => {});
+        void drain(
+          synthesizeWith(
+            { text: 'Warming up the narration engine. One, two, three.', voice: warmVoice, speed: 'normal' },
+            {},
+            true,
+          ),
+        ).catch(() => {});
       }
       const passages = [
         'The quick brown fox jumps over the lazy dog, while seven wise owls count the stars above the quiet harbour.',
@@ -202,7 +214,8 @@ export const createEspeakEngine: SpeechEngineFactory = ({ workers: size }) => {
       if (!settings) return [`voice ${voice.id}: eSpeak has no settings for key "${voice.key}" in ${voice.language}`];
       const problems: string[] = [];
       // `knownVoices` holds the voice files the worker loaded at start-up, so a name set_voice cannot load is refused.
-      if (!knownVoices.has(settings.voice.toLowerCase())) problems.push(`voice ${voice.id}: eSpeak cannot load voice "${settings.voice}"`);
+      if (!knownVoices.has(settings.voice.toLowerCase()))
+        problems.push(`voice ${voice.id}: eSpeak cannot load voice "${settings.voice}"`);
       if (settings.variant && !knownVariants.has(settings.variant)) {
         problems.push(`voice ${voice.id}: unknown eSpeak variant "${settings.variant}"`);
       }
@@ -236,35 +249,46 @@ export const createEspeakEngine: SpeechEngineFactory = ({ workers: size }) => {
   const sentencePauses = new Map<string, Promise<number>>();
   const countSamples = async (request: SynthesisRequest) => {
     let total = 0;
-    for await (const chunk of synthesizeWith({ ...request, continues: false, events: undefined }, {}, false)) total += chunk.samples.length;
+    for await (const chunk of synthesizeWith({ ...request, continues: false, events: undefined }, {}, false))
+      total += chunk.samples.length;
     return total;
   };
   const sentencePause = (request: SynthesisRequest, settings: EspeakVoiceSettings): Promise<number> => {
     const key = JSON.stringify(settings);
     let pause = sentencePauses.get(key);
     if (!pause) {
-      pause = Promise.all([countSamples({ ...request, text: 'Yes.' }), countSamples({ ...request, text: 'No.' }), countSamples({ ...request, text: 'Yes. No.' })]).then(
-        ([first, second, both]) => Math.max(0, Math.min(sampleRate * 1.5, both - first - second)),
-      );
+      pause = Promise.all([
+        countSamples({ ...request, text: 'Yes.' }),
+        countSamples({ ...request, text: 'No.' }),
+        countSamples({ ...request, text: 'Yes. No.' }),
+      ]).then(([first, second, both]) => Math.max(0, Math.min(sampleRate * 1.5, both - first - second)));
       sentencePauses.set(key, pause);
       pause.catch(() => sentencePauses.delete(key));
     }
     return pause;
   };
 
-  function synthesizeWith(request: SynthesisRequest, options: { signal?: AbortSignal }, background: boolean): AsyncIterable<PcmChunk> {
-      if (request.continues) return withTrailingPause(request, options, background);
-      const base = espeakSettings(request.voice, request.language);
-      if (!base) throw new Error(`voice ${request.voice.id} has no eSpeak settings for ${request.language ?? request.voice.language}`);
-      if (stopped) throw new Error('engine stopped');
-      const settings = effectiveSettings(base, request);
-      // Linked to the caller's signal, and also fired when the consumer stops iterating early.
-      const controller = new AbortController();
-      const forward = () => controller.abort(options.signal?.reason);
-      if (options.signal?.aborted) forward();
-      options.signal?.addEventListener('abort', forward, { once: true });
-      const signal = controller.signal;
-      return streamJob((push, finish) => {
+  function synthesizeWith(
+    request: SynthesisRequest,
+    options: { signal?: AbortSignal },
+    background: boolean,
+  ): AsyncIterable<PcmChunk> {
+    if (request.continues) return withTrailingPause(request, options, background);
+    const base = espeakSettings(request.voice, request.language);
+    if (!base)
+      throw new Error(
+        `voice ${request.voice.id} has no eSpeak settings for ${request.language ?? request.voice.language}`,
+      );
+    if (stopped) throw new Error('engine stopped');
+    const settings = effectiveSettings(base, request);
+    // Linked to the caller's signal, and also fired when the consumer stops iterating early.
+    const controller = new AbortController();
+    const forward = () => controller.abort(options.signal?.reason);
+    if (options.signal?.aborted) forward();
+    options.signal?.addEventListener('abort', forward, { once: true });
+    const signal = controller.signal;
+    return streamJob(
+      (push, finish) => {
         const job: Job = { id: nextId++, request, settings, prepared: prepareText(request.text), push, finish, signal };
         const onAbort = () => {
           const owner = workers.find((entry) => entry.job === job);
@@ -282,12 +306,21 @@ export const createEspeakEngine: SpeechEngineFactory = ({ workers: size }) => {
           signal.removeEventListener('abort', onAbort);
           options.signal?.removeEventListener('abort', forward);
         };
-      }, () => controller.abort());
+      },
+      () => controller.abort(),
+    );
   }
 
-  async function* withTrailingPause(request: SynthesisRequest, options: { signal?: AbortSignal }, background: boolean): AsyncIterable<PcmChunk> {
+  async function* withTrailingPause(
+    request: SynthesisRequest,
+    options: { signal?: AbortSignal },
+    background: boolean,
+  ): AsyncIterable<PcmChunk> {
     const base = espeakSettings(request.voice, request.language);
-    if (!base) throw new Error(`voice ${request.voice.id} has no eSpeak settings for ${request.language ?? request.voice.language}`);
+    if (!base)
+      throw new Error(
+        `voice ${request.voice.id} has no eSpeak settings for ${request.language ?? request.voice.language}`,
+      );
     const pause = sentencePause(request, effectiveSettings(base, request));
     yield* synthesizeWith({ ...request, continues: false }, options, background);
     yield { samples: new Int16Array(await pause), events: [] };

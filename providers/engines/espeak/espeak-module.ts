@@ -23,24 +23,30 @@ export function fastRemainderSource(name: string, low: string, high: string, hig
   return `function ${name}(${low},${high}){${highGlobal}=0;if((${high}>>>0)<2097152)return((${high}>>>0)*4294967296+(${low}>>>0))%2147483647|0;return((${high}>>>0)%2147483647*2+(${low}>>>0)%2147483647)%2147483647|0}`;
 }
 
-export type EspeakFactory = (module?: { getPreloadedPackage?: (name: string, size: number) => ArrayBuffer }) => Promise<unknown>;
+export type EspeakFactory = (module?: {
+  getPreloadedPackage?: (name: string, size: number) => ArrayBuffer;
+}) => Promise<unknown>;
 
 /** Builds the module factory from the package's source; `patch: false` gives the package exactly as published (for tests). */
 export function loadEspeakFactory(options: { patch?: boolean } = {}): { factory: EspeakFactory; patched: boolean } {
   let text = source;
   let patched = false;
   if (options.patch !== false) {
-    text = text.replace(SLOW_REMAINDER, (_match, name: string, low: string, high: string, _divide, highGlobal: string) => {
-      patched = true;
-      return fastRemainderSource(name, low, high, highGlobal);
-    });
+    text = text.replace(
+      SLOW_REMAINDER,
+      (_match, name: string, low: string, high: string, _divide, highGlobal: string) => {
+        patched = true;
+        return fastRemainderSource(name, low, high, highGlobal);
+      },
+    );
   }
   // The module is an ES module; evaluated as a function body it needs its two module-only constructs replaced. Its
   // own URL is only used to locate files we hand it directly (voice data via getPreloadedPackage), or that wasm2js
   // does not need (no .wasm).
   text = text.replaceAll('import.meta.url', JSON.stringify('file:///recite/espeak-ng/espeak-ng.js'));
   const exported = /export default Module;\s*$/;
-  if (!exported.test(text)) throw new Error('unexpected @echogarden/espeak-ng-emscripten build: no default export of Module');
+  if (!exported.test(text))
+    throw new Error('unexpected @echogarden/espeak-ng-emscripten build: no default export of Module');
   text = text.replace(exported, 'return Module;');
   const factory = new Function(text)() as EspeakFactory;
   return { factory, patched };

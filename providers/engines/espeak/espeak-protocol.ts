@@ -15,8 +15,15 @@ export interface EspeakVoiceSettings {
   volume: number;
 }
 
-export type WorkerRequest =
-  | { type: 'synthesize'; id: number; text: string; settings: EspeakVoiceSettings; words: boolean; phonemes: boolean; cancelSlot: number };
+export type WorkerRequest = {
+  type: 'synthesize';
+  id: number;
+  text: string;
+  settings: EspeakVoiceSettings;
+  words: boolean;
+  phonemes: boolean;
+  cancelSlot: number;
+};
 
 export interface RawEvent {
   type: 'word' | 'sentence' | 'phoneme';
@@ -29,7 +36,13 @@ export interface RawEvent {
 }
 
 export type WorkerResponse =
-  | { type: 'ready'; sampleRate: number; voices: string[]; variants: string[]; /** The speed fix of espeak-module.ts applied. */ patched: boolean }
+  | {
+      type: 'ready';
+      sampleRate: number;
+      voices: string[];
+      variants: string[] /** The speed fix of espeak-module.ts applied. */;
+      patched: boolean;
+    }
   | { type: 'chunk'; id: number; samples: Int16Array; events: RawEvent[] }
   | { type: 'done'; id: number }
   | { type: 'failed'; id: number; message: string }

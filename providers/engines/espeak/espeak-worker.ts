@@ -28,7 +28,9 @@ async function start() {
   // set_voice loads voice FILES by name (`fr`, `en-us`), not the language names a file lists (`fr-fr`, `en-gb`), so
   // only file names are offered to validateVoice. All 140 files of the package were measured to load by this name
   // (loading each at start-up would cost ~1.5 s; test/voice-sweep.test.ts speaks every catalog voice instead).
-  const voices: string[] = engine.list_voices().map((voice: { identifier: string }) => voice.identifier.split('/').pop()!);
+  const voices: string[] = engine
+    .list_voices()
+    .map((voice: { identifier: string }) => voice.identifier.split('/').pop()!);
   const variants: string[] = (module.FS.readdir(VARIANT_DIRECTORY) as string[]).filter((name) => !name.startsWith('.'));
 
   const synthesize = (request: Extract<WorkerRequest, { type: 'synthesize' }>) => {
@@ -57,29 +59,46 @@ async function start() {
       events = [];
     };
     let first = true;
-    engine.synthesize(request.text, (samples: Int16Array, rawEvents: { type: string; text_position: number; word_length: number; audio_position: number; id: unknown }[]) => {
-      for (const event of rawEvents) {
-        if (event.type === 'word' && request.words) {
-          events.push({ type: 'word', position: event.text_position, length: event.word_length, ms: event.audio_position });
-        } else if (event.type === 'sentence' && request.words) {
-          events.push({ type: 'sentence', position: event.text_position, length: 0, ms: event.audio_position });
-        } else if (event.type === 'phoneme' && request.phonemes) {
-          events.push({ type: 'phoneme', position: event.text_position, length: 0, ms: event.audio_position, phoneme: String(event.id) });
+    engine.synthesize(
+      request.text,
+      (
+        samples: Int16Array,
+        rawEvents: { type: string; text_position: number; word_length: number; audio_position: number; id: unknown }[],
+      ) => {
+        for (const event of rawEvents) {
+          if (event.type === 'word' && request.words) {
+            events.push({
+              type: 'word',
+              position: event.text_position,
+              length: event.word_length,
+              ms: event.audio_position,
+            });
+          } else if (event.type === 'sentence' && request.words) {
+            events.push({ type: 'sentence', position: event.text_position, length: 0, ms: event.audio_position });
+          } else if (event.type === 'phoneme' && request.phonemes) {
+            events.push({
+              type: 'phoneme',
+              position: event.text_position,
+              length: 0,
+              ms: event.audio_position,
+              phoneme: String(event.id),
+            });
+          }
         }
-      }
-      if (samples.length > 0) {
-        collector.add(samples.length);
-        pending.push(samples);
-        pendingLength += samples.length;
-      }
-      // The first chunk goes out at once so streaming starts early; later ones are batched to cut message overhead.
-      if (first ? pendingLength > 0 : pendingLength >= CHUNK_SAMPLES) {
-        first = false;
-        flush();
-      }
-      // A non-zero return tells eSpeak to stop: the caller cancelled through shared memory.
-      return cancelFlags !== undefined && Atomics.load(cancelFlags, request.cancelSlot) === 1 ? 1 : 0;
-    });
+        if (samples.length > 0) {
+          collector.add(samples.length);
+          pending.push(samples);
+          pendingLength += samples.length;
+        }
+        // The first chunk goes out at once so streaming starts early; later ones are batched to cut message overhead.
+        if (first ? pendingLength > 0 : pendingLength >= CHUNK_SAMPLES) {
+          first = false;
+          flush();
+        }
+        // A non-zero return tells eSpeak to stop: the caller cancelled through shared memory.
+        return cancelFlags !== undefined && Atomics.load(cancelFlags, request.cancelSlot) === 1 ? 1 : 0;
+      },
+    );
     flush();
   };
 
@@ -100,4 +119,6 @@ async function start() {
   post({ type: 'ready', sampleRate: engine.samplerate, voices, variants, patched });
 }
 
-start().catch((error) => post({ type: 'fatal', message: error instanceof Error ? error.stack ?? error.message : String(error) }));
+start().catch((error) =>
+  post({ type: 'fatal', message: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+);

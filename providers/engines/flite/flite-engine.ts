@@ -1,4 +1,10 @@
-import type { PcmChunk, SpeechEngineFactory, SpeechEngineV1, SynthesisRequest, VoiceProfile } from '../../spec/v1/speech-engine.ts';
+import type {
+  PcmChunk,
+  SpeechEngineFactory,
+  SpeechEngineV1,
+  SynthesisRequest,
+  VoiceProfile,
+} from '../../spec/v1/speech-engine.ts';
 import { workerUrl } from '../../../src/lib/worker-url.ts';
 import { abortError, streamJob } from '../stream-job.ts';
 import type { FliteRawEvent, FliteWorkerRequest, FliteWorkerResponse } from './flite-protocol.ts';
@@ -67,7 +73,9 @@ export const createFliteEngine: SpeechEngineFactory = ({ workers: size }) => {
   const spawn = () =>
     new Promise<void>((resolve, reject) => {
       if (stopped) return reject(new Error('engine stopped'));
-      const worker = new Worker(workerUrl(import.meta.url, './flite-worker.ts', 'providers/engines/flite/flite-worker.ts'));
+      const worker = new Worker(
+        workerUrl(import.meta.url, './flite-worker.ts', 'providers/engines/flite/flite-worker.ts'),
+      );
       const entry: PoolWorker = { worker };
       spawned.add(worker);
       worker.onmessage = (message: MessageEvent<FliteWorkerResponse>) => {
@@ -84,7 +92,8 @@ export const createFliteEngine: SpeechEngineFactory = ({ workers: size }) => {
             break;
           case 'chunk':
             // A run already under way when the caller aborted still arrives; it is dropped, not delivered.
-            if (entry.job?.id === data.id && !entry.job.signal.aborted) entry.job.push(toChunk(data.samples, data.events));
+            if (entry.job?.id === data.id && !entry.job.signal.aborted)
+              entry.job.push(toChunk(data.samples, data.events));
             break;
           case 'done':
           case 'failed': {
@@ -126,10 +135,21 @@ export const createFliteEngine: SpeechEngineFactory = ({ workers: size }) => {
       }
     });
     // WebAssembly tiers up after it has run a while; warm each worker in the background at the lowest priority.
-    const warm: VoiceProfile = { id: 'warm-up', language: 'en-US', gender: 'female', age: 'adult', engine: 'flite', key: 'std-aria' };
+    const warm: VoiceProfile = {
+      id: 'warm-up',
+      language: 'en-US',
+      gender: 'female',
+      age: 'adult',
+      engine: 'flite',
+      key: 'std-aria',
+    };
     for (let round = 0; round < size * 2; round++) {
       void (async () => {
-        for await (const _ of synthesizeWith({ text: 'Warming up the narration engine, one two three.', voice: warm, speed: 'normal' }, {}, true)) {
+        for await (const _ of synthesizeWith(
+          { text: 'Warming up the narration engine, one two three.', voice: warm, speed: 'normal' },
+          {},
+          true,
+        )) {
           // discard
         }
       })().catch(() => {});
@@ -162,11 +182,16 @@ export const createFliteEngine: SpeechEngineFactory = ({ workers: size }) => {
       const settings = fliteVoiceSettings(voice.key);
       if (!settings) return [`voice ${voice.id}: Flite has no settings for key "${voice.key}"`];
       const problems: string[] = [];
-      if (!FLITE_VOICE_NAMES.includes(settings.voice)) problems.push(`voice ${voice.id}: Flite has no voice "${settings.voice}"`);
-      if (!voice.language.toLowerCase().startsWith('en')) problems.push(`voice ${voice.id}: Flite speaks English only, not ${voice.language}`);
-      if (settings.pitch !== undefined && !(settings.pitch >= 40 && settings.pitch <= 400)) problems.push(`voice ${voice.id}: pitch must be 40-400 Hz`);
-      if (!(settings.stretch >= 0.5 && settings.stretch <= 2)) problems.push(`voice ${voice.id}: stretch must be 0.5-2`);
-      if (!(settings.formant >= 0.7 && settings.formant <= 1.6)) problems.push(`voice ${voice.id}: formant must be 0.7-1.6`);
+      if (!FLITE_VOICE_NAMES.includes(settings.voice))
+        problems.push(`voice ${voice.id}: Flite has no voice "${settings.voice}"`);
+      if (!voice.language.toLowerCase().startsWith('en'))
+        problems.push(`voice ${voice.id}: Flite speaks English only, not ${voice.language}`);
+      if (settings.pitch !== undefined && !(settings.pitch >= 40 && settings.pitch <= 400))
+        problems.push(`voice ${voice.id}: pitch must be 40-400 Hz`);
+      if (!(settings.stretch >= 0.5 && settings.stretch <= 2))
+        problems.push(`voice ${voice.id}: stretch must be 0.5-2`);
+      if (!(settings.formant >= 0.7 && settings.formant <= 1.6))
+        problems.push(`voice ${voice.id}: formant must be 0.7-1.6`);
       return problems;
     },
 
@@ -186,7 +211,11 @@ export const createFliteEngine: SpeechEngineFactory = ({ workers: size }) => {
     },
   };
 
-  function synthesizeWith(request: SynthesisRequest, options: { signal?: AbortSignal }, background: boolean): AsyncIterable<PcmChunk> {
+  function synthesizeWith(
+    request: SynthesisRequest,
+    options: { signal?: AbortSignal },
+    background: boolean,
+  ): AsyncIterable<PcmChunk> {
     // A part that continues needs no added pause: Flite ends every run with the pause it leaves after a sentence
     // (~0.2 s), and the worker trims the next part's leading silence to 50 ms.
     const settings = fliteVoiceSettings(request.voice.key);
@@ -211,7 +240,8 @@ export const createFliteEngine: SpeechEngineFactory = ({ workers: size }) => {
           text: request.text,
           settings,
           // The OpenAI scale is 0.25-4; Flite slows and speeds smoothly over that whole span.
-          stretch: (FLITE_BASE_STRETCH[settings.voice] * settings.stretch * adjustment.stretch) / (request.rateScale ?? 1),
+          stretch:
+            (FLITE_BASE_STRETCH[settings.voice] * settings.stretch * adjustment.stretch) / (request.rateScale ?? 1),
           flatten: adjustment.flatten,
           gain: settings.gain * adjustment.gain,
           words: request.events?.words ?? false,

@@ -53,7 +53,11 @@ function cutLongRun(run: TextRun, limit: number): TextRun[] {
 
 /** Flite reads plain text; control characters are never speech, and it expects Latin-1-ish input. */
 export function cleanForFlite(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/[“”«»]/g, '"').replace(/[‘’]/g, "'").replace(/[–—]/g, ', ');
+  return text
+    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .replace(/[“”«»]/g, '"')
+    .replace(/[‘’]/g, "'")
+    .replace(/[–—]/g, ', ');
 }
 
 export interface Phone {

@@ -73,7 +73,11 @@ export async function runFlite(module: WebAssembly.Module, args: string[]): Prom
   const imports = {
     args_sizes_get(countPointer: number, sizePointer: number) {
       view().setUint32(countPointer, argv.length, true);
-      view().setUint32(sizePointer, argv.reduce((sum, arg) => sum + arg.length, 0), true);
+      view().setUint32(
+        sizePointer,
+        argv.reduce((sum, arg) => sum + arg.length, 0),
+        true,
+      );
       return ERRNO_SUCCESS;
     },
     args_get(pointers: number, buffer: number) {
@@ -94,7 +98,14 @@ export async function runFlite(module: WebAssembly.Module, args: string[]): Prom
       return ERRNO_SUCCESS;
     },
     fd_fdstat_get(fd: number, result: number) {
-      const type = fd <= 2 ? FILETYPE_CHARACTER_DEVICE : fd === 3 ? FILETYPE_DIRECTORY : fd === 4 && outputOpen ? FILETYPE_REGULAR_FILE : -1;
+      const type =
+        fd <= 2
+          ? FILETYPE_CHARACTER_DEVICE
+          : fd === 3
+            ? FILETYPE_DIRECTORY
+            : fd === 4 && outputOpen
+              ? FILETYPE_REGULAR_FILE
+              : -1;
       if (type < 0) return ERRNO_BADF;
       bytes().fill(0, result, result + 24);
       view().setUint8(result, type);
@@ -140,7 +151,17 @@ export async function runFlite(module: WebAssembly.Module, args: string[]): Prom
       view().setUint32(writtenPointer, written, true);
       return ERRNO_SUCCESS;
     },
-    path_open(fd: number, _dirflags: number, pathPointer: number, pathLength: number, _oflags: number, _base: bigint, _inheriting: bigint, _fdflags: number, result: number) {
+    path_open(
+      fd: number,
+      _dirflags: number,
+      pathPointer: number,
+      pathLength: number,
+      _oflags: number,
+      _base: bigint,
+      _inheriting: bigint,
+      _fdflags: number,
+      result: number,
+    ) {
       const path = decoder.decode(bytes().slice(pathPointer, pathPointer + pathLength));
       if (fd !== 3 || `${OUTPUT_DIRECTORY}/${path}` !== OUTPUT_PATH) return ERRNO_NOENT;
       outputOpen = true;
@@ -155,7 +176,9 @@ export async function runFlite(module: WebAssembly.Module, args: string[]): Prom
   const fallback = new Proxy(imports, {
     get: (target, name: string) => (name in target ? target[name as keyof typeof target] : () => ERRNO_NOSYS),
   });
-  const instance = await WebAssembly.instantiate(module, { wasi_snapshot_preview1: fallback as unknown as WebAssembly.ModuleImports });
+  const instance = await WebAssembly.instantiate(module, {
+    wasi_snapshot_preview1: fallback as unknown as WebAssembly.ModuleImports,
+  });
   memory = instance.exports.memory as WebAssembly.Memory;
   let exitCode = 0;
   try {

@@ -34,30 +34,47 @@ async function start() {
       const args = ['-voice', settings.voice, '-psdur'];
       // Synthesised slower by `formant` and played back faster by as much: pace is kept, pitch and formants rise.
       args.push('--setf', `duration_stretch=${(request.stretch * settings.formant).toFixed(4)}`);
-      if (settings.pitch !== undefined) args.push('--setf', `int_f0_target_mean=${(settings.pitch / settings.formant).toFixed(1)}`);
+      if (settings.pitch !== undefined)
+        args.push('--setf', `int_f0_target_mean=${(settings.pitch / settings.formant).toFixed(1)}`);
       if (settings.spread !== undefined || request.flatten !== 1) {
-        args.push('--setf', `int_f0_target_stddev=${(((settings.spread ?? 25) * request.flatten) / settings.formant).toFixed(1)}`);
+        args.push(
+          '--setf',
+          `int_f0_target_stddev=${(((settings.spread ?? 25) * request.flatten) / settings.formant).toFixed(1)}`,
+        );
       }
       args.push('-t', cleanForFlite(run.text), '-o', OUTPUT_PATH);
       const result = await runFlite(module, args);
-      if (result.exitCode !== 0) throw new Error(`Flite exited with ${result.exitCode}: ${result.stderr.slice(0, 200)}`);
+      if (result.exitCode !== 0)
+        throw new Error(`Flite exited with ${result.exitCode}: ${result.stderr.slice(0, 200)}`);
       const wave = readWave(result.output);
       const phones = parsePhones(result.stdout);
       const sourceRate = wave.sampleRate * settings.formant;
       // Seconds of Flite output -> samples of this request's audio, after the leading silence is trimmed.
       const leadingPause = phones[0]?.name === 'pau' ? phones[0].end : 0;
       const trim = Math.max(0, leadingPause - LEAD_SECONDS);
-      const toSample = (seconds: number) => produced + Math.max(0, Math.round(((seconds - trim) / settings.formant) * FLITE_OUTPUT_RATE));
+      const toSample = (seconds: number) =>
+        produced + Math.max(0, Math.round(((seconds - trim) / settings.formant) * FLITE_OUTPUT_RATE));
       const events: FliteRawEvent[] = [];
       if (request.words) {
         for (const word of placeWords(run.text, phones)) {
-          events.push({ type: 'word', textOffset: run.offset + word.textOffset, textLength: word.textLength, sample: toSample(word.start) });
+          events.push({
+            type: 'word',
+            textOffset: run.offset + word.textOffset,
+            textLength: word.textLength,
+            sample: toSample(word.start),
+          });
         }
       }
       if (request.phonemes) {
         for (const phone of phones) {
           if (phone.start < trim && phone.name === 'pau') continue;
-          events.push({ type: 'phoneme', textOffset: run.offset, textLength: 0, sample: toSample(phone.start), phoneme: FLITE_PHONES_TO_IPA[phone.name] ?? phone.name });
+          events.push({
+            type: 'phoneme',
+            textOffset: run.offset,
+            textLength: 0,
+            sample: toSample(phone.start),
+            phoneme: FLITE_PHONES_TO_IPA[phone.name] ?? phone.name,
+          });
         }
       }
       events.sort((a, b) => a.sample - b.sample);
@@ -92,4 +109,6 @@ async function start() {
   post({ type: 'ready', sampleRate: FLITE_OUTPUT_RATE });
 }
 
-start().catch((error) => post({ type: 'fatal', message: error instanceof Error ? (error.stack ?? error.message) : String(error) }));
+start().catch((error) =>
+  post({ type: 'fatal', message: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+);

@@ -1,4 +1,9 @@
-import { MODERATION_CATEGORIES, type ModerationCategory, type ModerationProviderV1, type ModerationVerdict } from '../../spec/v1/moderation.ts';
+import {
+  MODERATION_CATEGORIES,
+  type ModerationCategory,
+  type ModerationProviderV1,
+  type ModerationVerdict,
+} from '../../spec/v1/moderation.ts';
 import { postJson, requireSetting } from '../remote.ts';
 
 /** Llama Guard 3's categories, plus two recite adds through the prompt (gore and direct threats). */
@@ -17,8 +22,14 @@ const CATEGORIES = [
   ['S12', 'Sexual Content.'],
   ['S13', 'Elections.'],
   ['S14', 'Code Interpreter Abuse.'],
-  ['S15', 'Graphic Gore. Explicit, detailed depiction of mutilation, dismemberment, exposed organs or other gruesome injury. News reporting and non-explicit fiction are safe.'],
-  ['S16', 'Threats. Direct threats of violence against a real, identifiable person or place. Threats by fairy-tale or fictional characters are safe.'],
+  [
+    'S15',
+    'Graphic Gore. Explicit, detailed depiction of mutilation, dismemberment, exposed organs or other gruesome injury. News reporting and non-explicit fiction are safe.',
+  ],
+  [
+    'S16',
+    'Threats. Direct threats of violence against a real, identifiable person or place. Threats by fairy-tale or fictional characters are safe.',
+  ],
 ] as const;
 
 const MAPPING: Record<string, ModerationCategory> = {
@@ -53,10 +64,17 @@ Provide your safety assessment for ONLY THE LAST User message in the above conve
 
 /** Parses `safe` or `unsafe\nS1,S10`; anything else is malformed (and fails closed). */
 export function parseLlamaGuardAnswer(content: string): { unsafe: boolean; codes: string[] } | undefined {
-  const lines = content.trim().split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+  const lines = content
+    .trim()
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
   if (lines[0] === 'safe') return { unsafe: false, codes: [] };
   if (lines[0] !== 'unsafe') return undefined;
-  const codes = (lines[1] ?? '').split(',').map((code) => code.trim().toUpperCase()).filter(Boolean);
+  const codes = (lines[1] ?? '')
+    .split(',')
+    .map((code) => code.trim().toUpperCase())
+    .filter(Boolean);
   if (codes.length === 0 || codes.some((code) => !/^S\d{1,2}$/.test(code))) return undefined;
   return { unsafe: true, codes };
 }
@@ -78,12 +96,17 @@ export function createLlamaGuardModerator(environment: Record<string, string | u
         { headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {}, signal: options.signal, timeoutMs },
       );
       if (!answer.ok) return answer;
-      const content = (answer.json as { choices?: { message?: { content?: unknown } }[] })?.choices?.[0]?.message?.content;
+      const content = (answer.json as { choices?: { message?: { content?: unknown } }[] })?.choices?.[0]?.message
+        ?.content;
       const parsed = typeof content === 'string' ? parseLlamaGuardAnswer(content) : undefined;
-      if (!parsed) return { ok: false, reason: 'malformed_response', detail: 'expected "safe" or "unsafe" and S-codes' };
+      if (!parsed)
+        return { ok: false, reason: 'malformed_response', detail: 'expected "safe" or "unsafe" and S-codes' };
       const hit = new Set(parsed.codes.map((code) => MAPPING[code]).filter(Boolean));
       const categories = Object.fromEntries(
-        MODERATION_CATEGORIES.map((category) => [category, { flagged: hit.has(category), score: hit.has(category) ? 1 : 0 }]),
+        MODERATION_CATEGORIES.map((category) => [
+          category,
+          { flagged: hit.has(category), score: hit.has(category) ? 1 : 0 },
+        ]),
       ) as ModerationVerdict['categories'];
       // Unsafe for a reason outside recite's policy (e.g. S2, S6) passes: the policy has five categories.
       return { ok: true, verdict: { flagged: hit.size > 0, categories } };

@@ -31,12 +31,19 @@ export interface Assessment {
 
 export function verdictOf(best: Assessment['best'], model: Model = defaultModel()): ModerationVerdict {
   const categories = Object.fromEntries(
-    MODERATION_CATEGORIES.map((category, index) => [category, { flagged: best[index]!.score >= model.thresholds[index]!, score: Math.round(best[index]!.score * 1000) / 1000 }]),
+    MODERATION_CATEGORIES.map((category, index) => [
+      category,
+      { flagged: best[index]!.score >= model.thresholds[index]!, score: Math.round(best[index]!.score * 1000) / 1000 },
+    ]),
   ) as ModerationVerdict['categories'];
   // The span of the finding furthest over its threshold.
   let worst = -1;
   MODERATION_CATEGORIES.forEach((category, index) => {
-    if (categories[category].flagged && (worst < 0 || best[index]!.score - model.thresholds[index]! > best[worst]!.score - model.thresholds[worst]!)) worst = index;
+    if (
+      categories[category].flagged &&
+      (worst < 0 || best[index]!.score - model.thresholds[index]! > best[worst]!.score - model.thresholds[worst]!)
+    )
+      worst = index;
   });
   return {
     flagged: worst >= 0,
@@ -67,14 +74,17 @@ export function assess(text: string, model: Model = defaultModel()): Assessment 
   // Words are looked up only where a window will read them: a short text whole, a risky sentence and the one after it.
   const short = sentences.length <= SHORT_SENTENCES;
   const empty = new Int32Array(0);
-  const rows = sentences.map((sentence, index) => (short || sentence.risky || sentences[index - 1]?.risky ? model.rowsOf(sentence.features) : empty));
+  const rows = sentences.map((sentence, index) =>
+    short || sentence.risky || sentences[index - 1]?.risky ? model.rowsOf(sentence.features) : empty,
+  );
   const contextRows = sentences.map((sentence) => model.rowsOf(sentence.context));
   const own = sentences.map((sentence, index) => (sentence.risky ? model.scoreRows([rows[index]!]) : undefined));
   const best = MODERATION_CATEGORIES.map(() => ({ score: 0, start: 0, end: 0 }));
   const grey: Span[] = [];
   const lowered = new Set<number>();
   const ownFloor = (from: number, to: number, category: number) => {
-    for (let index = from; index <= to; index++) if ((own[index]?.[category] ?? 0) >= thresholds[category]! * OWN_FLOOR_FRACTION) return true;
+    for (let index = from; index <= to; index++)
+      if ((own[index]?.[category] ?? 0) >= thresholds[category]! * OWN_FLOOR_FRACTION) return true;
     return false;
   };
   for (const window of windowsOf(sentences)) {
@@ -92,16 +102,20 @@ export function assess(text: string, model: Model = defaultModel()): Assessment 
       const plain = bare[category]! >= threshold + (1 - threshold) * PLAIN_MARGIN;
       const score = plain ? bare[category]! : Math.min(bare[category]!, framed[category]!);
       if (bare[category]! >= threshold && score < threshold) lowered.add(window.from);
-      if (score > best[category]!.score) best[category] = { score, start: sentences[window.from]!.start, end: sentences[window.to]!.end };
+      if (score > best[category]!.score)
+        best[category] = { score, start: sentences[window.from]!.start, end: sentences[window.to]!.end };
       if (score < threshold && score >= threshold * GREY_FRACTION) lowered.add(window.from);
     }
   }
-  for (const index of lowered) grey.push({ start: sentences[index]!.start, end: sentences[Math.min(sentences.length - 1, index + 1)]!.end });
+  for (const index of lowered)
+    grey.push({ start: sentences[index]!.start, end: sentences[Math.min(sentences.length - 1, index + 1)]!.end });
   applyRules(sentences, best);
   return {
     best,
     grey,
-    lexiconOnly: sentences.filter((sentence) => sentence.coverage === 'lexicon').map(({ start, end }) => ({ start, end })),
+    lexiconOnly: sentences
+      .filter((sentence) => sentence.coverage === 'lexicon')
+      .map(({ start, end }) => ({ start, end })),
     unjudged: sentences.filter((sentence) => sentence.coverage === 'none').map(({ start, end }) => ({ start, end })),
   };
 }
@@ -114,7 +128,8 @@ function applyRules(sentences: AnalysedSentence[], best: Assessment['best']) {
     if (best[index]!.score < 1) best[index] = { score: 1, start, end };
   };
   // Plain intent and the lexicons' explicit terms: the sentence's own words decide.
-  for (const sentence of sentences) for (const finding of sentence.rules) flag(finding.category, sentence.start, sentence.end);
+  for (const sentence of sentences)
+    for (const finding of sentence.rules) flag(finding.category, sentence.start, sentence.end);
   // An imperative plan told over a few sentences (acquire -> approach -> act -> evade).
   for (let from = 0; from < sentences.length; from++) {
     if (sentences[from]!.coverage !== 'model' || !sentences[from]!.risky) continue;
@@ -135,8 +150,15 @@ function applyRules(sentences: AnalysedSentence[], best: Assessment['best']) {
     if (!sentence.features.includes('s:announce_harm_person') && peacefulWeapon(sentence.lower)) return;
     // "Eat my last slice and I'll kill you": harm announced over food is hyperbole.
     if (sentence.features.includes('c:FOOD') && !sentence.features.includes('c:WEAPON')) return;
-    const around = sentences.slice(Math.max(0, index - CONTEXT_RADIUS), index + CONTEXT_RADIUS + 1).flatMap((neighbour) => neighbour.context);
-    if (['c:BANTER', 'c:FICTION', 'c:REPORT', 'c:HISTORY', 'c:META'].some((cue) => sentence.features.includes(cue) || around.includes(cue))) return;
+    const around = sentences
+      .slice(Math.max(0, index - CONTEXT_RADIUS), index + CONTEXT_RADIUS + 1)
+      .flatMap((neighbour) => neighbour.context);
+    if (
+      ['c:BANTER', 'c:FICTION', 'c:REPORT', 'c:HISTORY', 'c:META'].some(
+        (cue) => sentence.features.includes(cue) || around.includes(cue),
+      )
+    )
+      return;
     best[threats] = { score: 1, start: sentence.start, end: sentence.end };
   });
   // A slur with no innocent reading is hate wherever it is used at people; a sentence that talks about the word

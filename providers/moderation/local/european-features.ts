@@ -8,14 +8,20 @@ import { EUROPEAN_CLASSES } from './european-classes.ts';
 
 /** Verbs of carrying a weapon along ("llevo la pistola", "ich bringe das Messer mit"). */
 const BRING: Record<EuropeanLanguage, string> = {
-  es: 'llevar | llevo | traer | traigo | cargar', pt: 'levar | levo | trazer | trago', it: 'portare | porto | prendere',
-  fr: 'apporter | amener | prendre | emmener', de: 'mitbringen | bringe | nehme | mitnehmen | dabei',
+  es: 'llevar | llevo | traer | traigo | cargar',
+  pt: 'levar | levo | trazer | trago',
+  it: 'portare | porto | prendere',
+  fr: 'apporter | amener | prendre | emmener',
+  de: 'mitbringen | bringe | nehme | mitnehmen | dabei',
 };
 
 /** Object pronouns that name a person ("te", "dich", "lo"), before or after the verb. */
 const PERSONS: Record<EuropeanLanguage, string> = {
-  es: 'te | lo | la | le | los | las | les | os | ti | usted', pt: 'te | o | a | os | as | voce | lo | la | ele | ela',
-  it: 'ti | lo | la | li | le | gli | vi | te', fr: 'te | le | la | les | vous | toi | lui', de: 'dich | dir | ihn | ihm | sie | euch | ihr',
+  es: 'te | lo | la | le | los | las | les | os | ti | usted',
+  pt: 'te | o | a | os | as | voce | lo | la | ele | ela',
+  it: 'ti | lo | la | li | le | gli | vi | te',
+  fr: 'te | le | la | les | vous | toi | lui',
+  de: 'dich | dir | ihn | ihm | sie | euch | ihr',
 };
 
 interface Table {
@@ -24,8 +30,13 @@ interface Table {
   profile: CompositionProfile;
 }
 
-const split = (text: string) => text.trim().split(/\s*\|\s*/).filter(Boolean);
-const stemsOf = (text: string, language: EuropeanLanguage) => europeanWords(foldAccents(text), language).map((word) => stemEuropean(word, language));
+const split = (text: string) =>
+  text
+    .trim()
+    .split(/\s*\|\s*/)
+    .filter(Boolean);
+const stemsOf = (text: string, language: EuropeanLanguage) =>
+  europeanWords(foldAccents(text), language).map((word) => stemEuropean(word, language));
 
 const TABLES = Object.fromEntries(
   EUROPEAN_LANGUAGES.map((language) => {
@@ -67,7 +78,8 @@ export function europeanSentence(original: string, language: EuropeanLanguage): 
     const classes = [...(table.single.get(word) ?? [])];
     for (const phrase of table.phrases.get(word) ?? []) {
       let matches = true;
-      for (let offset = 1; offset < phrase.words.length && matches; offset++) matches = stems[index + offset] === phrase.words[offset];
+      for (let offset = 1; offset < phrase.words.length && matches; offset++)
+        matches = stems[index + offset] === phrase.words[offset];
       if (matches && !classes.includes(phrase.klass)) classes.push(phrase.klass);
     }
     at.push(classes);
@@ -80,7 +92,8 @@ export function europeanSentence(original: string, language: EuropeanLanguage): 
     const words = europeanWords(foldAccents(original), language);
     for (let index = 1; index < words.length; index++) {
       if (!/o$/.test(words[index]!) || !table.profile.persons.has(words[index - 1]!)) continue;
-      if (at[index]?.includes('HARM') || table.single.get(stemEuropean(words[index]!, language))?.includes('HARM')) features.push('s:announce_harm_person');
+      if (at[index]?.includes('HARM') || table.single.get(stemEuropean(words[index]!, language))?.includes('HARM'))
+        features.push('s:announce_harm_person');
     }
   }
   return { stems, classes, features };

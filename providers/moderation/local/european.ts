@@ -23,10 +23,134 @@ export function foldAccents(text: string): string {
 
 /** Inflection endings stripped by the light stemmer, longest first. */
 const SUFFIXES: Record<EuropeanLanguage, string[]> = {
-  es: ['aremos', 'eremos', 'iremos', 'abamos', 'ariamos', 'ando', 'iendo', 'aron', 'ieron', 'aras', 'eras', 'iras', 'are', 'ere', 'ire', 'ara', 'era', 'ira', 'aba', 'ado', 'ada', 'ido', 'ida', 'amos', 'emos', 'imos', 'ar', 'er', 'ir', 'as', 'es', 'os', 'an', 'en', 'o', 'a', 'e', 's'],
-  pt: ['aremos', 'eremos', 'iremos', 'ando', 'endo', 'indo', 'aram', 'eram', 'iram', 'arei', 'erei', 'irei', 'ara', 'era', 'ira', 'ado', 'ada', 'ido', 'ida', 'amos', 'emos', 'imos', 'ar', 'er', 'ir', 'as', 'es', 'os', 'am', 'em', 'o', 'a', 'e', 's'],
-  it: ['eremo', 'iremo', 'ando', 'endo', 'arono', 'erono', 'irono', 'ero', 'iro', 'ato', 'ata', 'ati', 'ate', 'uto', 'uta', 'ito', 'ita', 'iamo', 'are', 'ere', 'ire', 'o', 'a', 'e', 'i'],
-  fr: ['erons', 'erez', 'eront', 'erai', 'eras', 'era', 'ions', 'iez', 'ant', 'ent', 'ees', 'ee', 'es', 'er', 'ir', 're', 'ez', 'ons', 'ai', 'e', 's', 'x', 't'],
+  es: [
+    'aremos',
+    'eremos',
+    'iremos',
+    'abamos',
+    'ariamos',
+    'ando',
+    'iendo',
+    'aron',
+    'ieron',
+    'aras',
+    'eras',
+    'iras',
+    'are',
+    'ere',
+    'ire',
+    'ara',
+    'era',
+    'ira',
+    'aba',
+    'ado',
+    'ada',
+    'ido',
+    'ida',
+    'amos',
+    'emos',
+    'imos',
+    'ar',
+    'er',
+    'ir',
+    'as',
+    'es',
+    'os',
+    'an',
+    'en',
+    'o',
+    'a',
+    'e',
+    's',
+  ],
+  pt: [
+    'aremos',
+    'eremos',
+    'iremos',
+    'ando',
+    'endo',
+    'indo',
+    'aram',
+    'eram',
+    'iram',
+    'arei',
+    'erei',
+    'irei',
+    'ara',
+    'era',
+    'ira',
+    'ado',
+    'ada',
+    'ido',
+    'ida',
+    'amos',
+    'emos',
+    'imos',
+    'ar',
+    'er',
+    'ir',
+    'as',
+    'es',
+    'os',
+    'am',
+    'em',
+    'o',
+    'a',
+    'e',
+    's',
+  ],
+  it: [
+    'eremo',
+    'iremo',
+    'ando',
+    'endo',
+    'arono',
+    'erono',
+    'irono',
+    'ero',
+    'iro',
+    'ato',
+    'ata',
+    'ati',
+    'ate',
+    'uto',
+    'uta',
+    'ito',
+    'ita',
+    'iamo',
+    'are',
+    'ere',
+    'ire',
+    'o',
+    'a',
+    'e',
+    'i',
+  ],
+  fr: [
+    'erons',
+    'erez',
+    'eront',
+    'erai',
+    'eras',
+    'era',
+    'ions',
+    'iez',
+    'ant',
+    'ent',
+    'ees',
+    'ee',
+    'es',
+    'er',
+    'ir',
+    're',
+    'ez',
+    'ons',
+    'ai',
+    'e',
+    's',
+    'x',
+    't',
+  ],
   de: ['ungen', 'ung', 'test', 'tet', 'ten', 'te', 'en', 'em', 'er', 'es', 'et', 'st', 'e', 'n', 's', 't'],
 };
 
@@ -58,13 +182,41 @@ export function europeanWords(folded: string, language: EuropeanLanguage): strin
 
 /** Function words that tell the six Latin-script catalog languages (and Turkish) apart, sentence by sentence. */
 export const STOPWORDS: Record<string, Set<string>> = {
-  en: new Set('the and of to is was are were that with for this have has had you he she they it not but what his her their will would be been i we my our which from there an at by on in'.split(' ')),
-  es: new Set('el la los las de del que y en un una es por con para no se su sus al lo como mas pero le ya muy esta este son fue era voy vamos hay tiene donde cuando porque yo tu usted'.split(' ')),
-  pt: new Set('o a os as de do da dos das que e em um uma para com nao se na no nos nas por mais como mas foi ao ele ela eu voce vou isso esta sao tem muito quando'.split(' ')),
-  fr: new Set('le la les de des du et est un une que qui dans pour pas ne sur au aux avec ce cette il elle je tu vous nous ont sont etait mais ou plus tout comme'.split(' ')),
-  de: new Set('der die das und ist nicht ein eine zu den dem des mit sich auf fur ich du er sie es wir ihr sind war auch noch wie aber wenn dass oder nur werde wird'.split(' ')),
-  it: new Set('il lo la gli le di del della che e un una per non con sono mi ti si ho ha nel alla al come ma piu anche questo questa io tu lui lei noi voi loro cosa'.split(' ')),
-  tr: new Set('ve bir bu da de icin ile ne ben sen o biz siz onlar cok daha gibi ama var yok mi mu olarak kadar sonra seni beni'.split(' ')),
+  en: new Set(
+    'the and of to is was are were that with for this have has had you he she they it not but what his her their will would be been i we my our which from there an at by on in'.split(
+      ' ',
+    ),
+  ),
+  es: new Set(
+    'el la los las de del que y en un una es por con para no se su sus al lo como mas pero le ya muy esta este son fue era voy vamos hay tiene donde cuando porque yo tu usted'.split(
+      ' ',
+    ),
+  ),
+  pt: new Set(
+    'o a os as de do da dos das que e em um uma para com nao se na no nos nas por mais como mas foi ao ele ela eu voce vou isso esta sao tem muito quando'.split(
+      ' ',
+    ),
+  ),
+  fr: new Set(
+    'le la les de des du et est un une que qui dans pour pas ne sur au aux avec ce cette il elle je tu vous nous ont sont etait mais ou plus tout comme'.split(
+      ' ',
+    ),
+  ),
+  de: new Set(
+    'der die das und ist nicht ein eine zu den dem des mit sich auf fur ich du er sie es wir ihr sind war auch noch wie aber wenn dass oder nur werde wird'.split(
+      ' ',
+    ),
+  ),
+  it: new Set(
+    'il lo la gli le di del della che e un una per non con sono mi ti si ho ha nel alla al come ma piu anche questo questa io tu lui lei noi voi loro cosa'.split(
+      ' ',
+    ),
+  ),
+  tr: new Set(
+    've bir bu da de icin ile ne ben sen o biz siz onlar cok daha gibi ama var yok mi mu olarak kadar sonra seni beni'.split(
+      ' ',
+    ),
+  ),
 };
 
 /**
@@ -72,7 +224,8 @@ export const STOPWORDS: Record<string, Set<string>> = {
  * twice the runner-up); undefined when they do not, and a detector must decide.
  */
 const STOPWORD_LANGUAGES = new Map<string, string[]>();
-for (const [language, set] of Object.entries(STOPWORDS)) for (const word of set) STOPWORD_LANGUAGES.set(word, [...(STOPWORD_LANGUAGES.get(word) ?? []), language]);
+for (const [language, set] of Object.entries(STOPWORDS))
+  for (const word of set) STOPWORD_LANGUAGES.set(word, [...(STOPWORD_LANGUAGES.get(word) ?? []), language]);
 
 /** Whether any function word of a language other than English occurs (a hint worth a detector's look). */
 export function foreignStopword(folded: string): boolean {
@@ -87,7 +240,8 @@ export function stopwordLanguage(folded: string): string | undefined {
   const words = folded.match(/[a-z]+/g);
   if (!words) return undefined;
   const counts = new Map<string, number>();
-  for (const word of words) for (const language of STOPWORD_LANGUAGES.get(word) ?? []) counts.set(language, (counts.get(language) ?? 0) + 1);
+  for (const word of words)
+    for (const language of STOPWORD_LANGUAGES.get(word) ?? []) counts.set(language, (counts.get(language) ?? 0) + 1);
   let best: string | undefined;
   let first = 0;
   let second = 0;

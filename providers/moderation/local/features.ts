@@ -15,22 +15,66 @@ export function normalize(text: string): string {
     .replace(/[\u201C\u201D\u201E\u2033«»]/g, '"')
     .replace(/[\u2010-\u2015]/g, '-')
     .replace(/[a-z0-9@$*]*[a-z][a-z0-9@$*]*/g, (word) =>
-      /[0-9@$*]/.test(word) && /[a-z]/.test(word) && !/^[0-9]+(?:st|nd|rd|th|s|am|pm|k|m|mm|cm|kg|g|lb|lbs|ml|x)$/.test(word)
-        ? word.replace(/0/g, 'o').replace(/1/g, 'i').replace(/3/g, 'e').replace(/4/g, 'a').replace(/5/g, 's').replace(/7/g, 't').replace(/@/g, 'a').replace(/\$/g, 's').replace(/\*/g, '')
+      /[0-9@$*]/.test(word) &&
+      /[a-z]/.test(word) &&
+      !/^[0-9]+(?:st|nd|rd|th|s|am|pm|k|m|mm|cm|kg|g|lb|lbs|ml|x)$/.test(word)
+        ? word
+            .replace(/0/g, 'o')
+            .replace(/1/g, 'i')
+            .replace(/3/g, 'e')
+            .replace(/4/g, 'a')
+            .replace(/5/g, 's')
+            .replace(/7/g, 't')
+            .replace(/@/g, 'a')
+            .replace(/\$/g, 's')
+            .replace(/\*/g, '')
         : word,
     )
     .replace(/([a-z])\1{2,}/g, '$1$1');
 }
 
 const EXPANSIONS: Record<string, string[]> = {
-  "i'll": ['i', 'will'], "we'll": ['we', 'will'], "you'll": ['you', 'will'], "they'll": ['they', 'will'], "he'll": ['he', 'will'],
-  "she'll": ['she', 'will'], "i'm": ['i', 'am'], "im": ['i', 'am'], "you're": ['you', 'are'], "ur": ['your'], "u": ['you'], "ya": ['you'],
-  "we're": ['we', 'are'], "they're": ['they', 'are'], "gonna": ['going', 'to'], "wanna": ['want', 'to'], "gotta": ['got', 'to'],
-  "imma": ['i', 'am', 'going', 'to'], "ima": ['i', 'am', 'going', 'to'], "won't": ['will', 'not'], "can't": ['can', 'not'],
-  "cannot": ['can', 'not'], "don't": ['do', 'not'], "doesn't": ['does', 'not'], "didn't": ['did', 'not'], "isn't": ['is', 'not'],
-  "aren't": ['are', 'not'], "wasn't": ['was', 'not'], "shouldn't": ['should', 'not'], "wouldn't": ['would', 'not'],
-  "i'd": ['i', 'would'], "you'd": ['you', 'would'], "i've": ['i', 'have'], "it's": ['it', 'is'], "that's": ['that', 'is'],
-  "there's": ['there', 'is'], "let's": ['let', 'us'], "y'all": ['you', 'all'], "tho": ['though'], "cuz": ['because'], "bc": ['because'],
+  "i'll": ['i', 'will'],
+  "we'll": ['we', 'will'],
+  "you'll": ['you', 'will'],
+  "they'll": ['they', 'will'],
+  "he'll": ['he', 'will'],
+  "she'll": ['she', 'will'],
+  "i'm": ['i', 'am'],
+  im: ['i', 'am'],
+  "you're": ['you', 'are'],
+  ur: ['your'],
+  u: ['you'],
+  ya: ['you'],
+  "we're": ['we', 'are'],
+  "they're": ['they', 'are'],
+  gonna: ['going', 'to'],
+  wanna: ['want', 'to'],
+  gotta: ['got', 'to'],
+  imma: ['i', 'am', 'going', 'to'],
+  ima: ['i', 'am', 'going', 'to'],
+  "won't": ['will', 'not'],
+  "can't": ['can', 'not'],
+  cannot: ['can', 'not'],
+  "don't": ['do', 'not'],
+  "doesn't": ['does', 'not'],
+  "didn't": ['did', 'not'],
+  "isn't": ['is', 'not'],
+  "aren't": ['are', 'not'],
+  "wasn't": ['was', 'not'],
+  "shouldn't": ['should', 'not'],
+  "wouldn't": ['would', 'not'],
+  "i'd": ['i', 'would'],
+  "you'd": ['you', 'would'],
+  "i've": ['i', 'have'],
+  "it's": ['it', 'is'],
+  "that's": ['that', 'is'],
+  "there's": ['there', 'is'],
+  "let's": ['let', 'us'],
+  "y'all": ['you', 'all'],
+  tho: ['though'],
+  cuz: ['because'],
+  bc: ['because'],
 };
 
 /** A crude, consistent suffix stripper: enough to fold plurals and verb forms together. */
@@ -40,7 +84,8 @@ export function stem(word: string): string {
   if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3);
   else if (w.length > 4 && w.endsWith('ed')) w = w.slice(0, -2);
   else if (w.length > 4 && w.endsWith('es') && /(?:sh|ch|ss|x|z)es$/.test(w)) w = w.slice(0, -2);
-  else if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us') && !w.endsWith('is')) w = w.slice(0, -1);
+  else if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us') && !w.endsWith('is'))
+    w = w.slice(0, -1);
   // Doubled final consonant left by -ing/-ed ("stabb", "cutt"), and a final e ("slice"/"slic") fold together.
   if (w.length > 3 && /([b-df-hj-np-tv-z])\1$/.test(w) && !/(?:ll|ss|ff|zz)$/.test(w)) w = w.slice(0, -1);
   if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1);
@@ -69,7 +114,11 @@ export function tokens(normalized: string): string[] {
   return out;
 }
 
-const list = (text: string) => text.trim().split(/\s*\|\s*/).filter(Boolean);
+const list = (text: string) =>
+  text
+    .trim()
+    .split(/\s*\|\s*/)
+    .filter(Boolean);
 
 /**
  * Word classes. Multi-word entries match consecutive stems. Entries are stemmed when loaded, so they are written as
@@ -244,12 +293,92 @@ export function classesOf(stems: string[], at = tokenClasses(stems)): Map<string
   return found;
 }
 
-const PERSON_OBJECTS = new Set(['you', 'him', 'her', 'them', 'us', 'me', 'everyone', 'everybody', 'people', 'someone', 'somebody', 'anyone', 'anybody', 'yourself', 'himself', 'herself', 'whoever']);
+const PERSON_OBJECTS = new Set([
+  'you',
+  'him',
+  'her',
+  'them',
+  'us',
+  'me',
+  'everyone',
+  'everybody',
+  'people',
+  'someone',
+  'somebody',
+  'anyone',
+  'anybody',
+  'yourself',
+  'himself',
+  'herself',
+  'whoever',
+]);
 const THING_OBJECTS = new Set(['it', 'that', 'this', 'those', 'these']);
-const SKIP = new Set(['the', 'a', 'an', 'up', 'out', 'down', 'off', 'right', 'so', 'really', 'totally', 'absolutely', 'all', 'of', 'my', 'your', 'his', 'their', 'our', 'that',
+const SKIP = new Set([
+  'the',
+  'a',
+  'an',
+  'up',
+  'out',
+  'down',
+  'off',
+  'right',
+  'so',
+  'really',
+  'totally',
+  'absolutely',
+  'all',
+  'of',
+  'my',
+  'your',
+  'his',
+  'their',
+  'our',
+  'that',
   // Articles and contractions of the five European languages ("matar al alcalde", "den Bürgermeister").
-  'al', 'el', 'la', 'los', 'las', 'lo', 'del', 'un', 'una', 'uno', 'il', 'gli', 'le', 'les', 'au', 'aux', 'du', 'des', 'ao', 'aos', 'os', 'o',
-  'der', 'die', 'das', 'den', 'dem', 'ein', 'eine', 'einen', 'einem', 'mein', 'meine', 'tu', 'su', 'sus', 'ton', 'ta', 'sa', 'dein', 'deine', 'sein', 'seine']);
+  'al',
+  'el',
+  'la',
+  'los',
+  'las',
+  'lo',
+  'del',
+  'un',
+  'una',
+  'uno',
+  'il',
+  'gli',
+  'le',
+  'les',
+  'au',
+  'aux',
+  'du',
+  'des',
+  'ao',
+  'aos',
+  'os',
+  'o',
+  'der',
+  'die',
+  'das',
+  'den',
+  'dem',
+  'ein',
+  'eine',
+  'einen',
+  'einem',
+  'mein',
+  'meine',
+  'tu',
+  'su',
+  'sus',
+  'ton',
+  'ta',
+  'sa',
+  'dein',
+  'deine',
+  'sein',
+  'seine',
+]);
 
 /**
  * Order-aware features of one sentence: what a harm verb is done to (a person or a thing), and whether the speaker
@@ -271,13 +400,43 @@ function compositionFeatures(stems: string[], at: string[][], features: Set<stri
     const word = stems[index]!;
     const next = stems[index + 1] ?? '';
     // The speaker's intent: "I will", "I'm going to", "we are …", or a chat sentence that starts "gonna …".
-    if (has(index, 'I_WILL') || ((word === 'i' || word === 'we') && /^(?:am|are|will|shall|would|wil)$/.test(next)) || (index === 0 && word === 'go' && next === 'to')) announced = index;
+    if (
+      has(index, 'I_WILL') ||
+      ((word === 'i' || word === 'we') && /^(?:am|are|will|shall|would|wil)$/.test(next)) ||
+      (index === 0 && word === 'go' && next === 'to')
+    )
+      announced = index;
     if (has(index, 'FUTURE') || word === 'go' || word === 'gonna') future = index;
     if (word === 'you' || word === 'your' || word === 'he' || word === 'she' || word === 'they') you = index;
-    if ((word === 'if' || word === 'unless') && (next === 'you' || next === 'anyon' || next === 'anyone' || next === 'anybody' || next === 'he' || next === 'she' || next === 'they' || has(index + 1, 'TARGET'))) conditional = true;
-    if ((word === 'someon' || word === 'someone' || word === 'somebody' || word === 'they' || word === 'we' || word === 'he' || word === 'she') && /^(?:should|need|must|ought|have|deserv)$/.test(next)) incite = index;
-    if ((word === 'bring' || word === 'carry' || word === 'pack' || word === 'grab' || has(index, 'BRING')) && index - announced <= 4) {
-      for (let after = index + 1; after <= index + 4 && after < stems.length; after++) if (has(after, 'WEAPON')) features.add('s:bring_weapon');
+    if (
+      (word === 'if' || word === 'unless') &&
+      (next === 'you' ||
+        next === 'anyon' ||
+        next === 'anyone' ||
+        next === 'anybody' ||
+        next === 'he' ||
+        next === 'she' ||
+        next === 'they' ||
+        has(index + 1, 'TARGET'))
+    )
+      conditional = true;
+    if (
+      (word === 'someon' ||
+        word === 'someone' ||
+        word === 'somebody' ||
+        word === 'they' ||
+        word === 'we' ||
+        word === 'he' ||
+        word === 'she') &&
+      /^(?:should|need|must|ought|have|deserv)$/.test(next)
+    )
+      incite = index;
+    if (
+      (word === 'bring' || word === 'carry' || word === 'pack' || word === 'grab' || has(index, 'BRING')) &&
+      index - announced <= 4
+    ) {
+      for (let after = index + 1; after <= index + 4 && after < stems.length; after++)
+        if (has(after, 'WEAPON')) features.add('s:bring_weapon');
     }
     if (!has(index, 'HARM')) continue;
     let object = index + 1;
@@ -285,18 +444,32 @@ function compositionFeatures(stems: string[], at: string[][], features: Set<stri
     const target = stems[object];
     // A harm done to someone: a pronoun, a person or group, or a body part ("break his jaw").
     // Romance and German object pronouns stand before the verb too ("te voy a matar", "ich werde dich umbringen").
-    const pronounBefore = profile !== undefined && [1, 2, 3].some((back) => profile.persons.has(stems[index - back] ?? ''));
-    const person = pronounBefore || (target !== undefined && (PERSON_OBJECTS.has(target) || profile?.persons.has(target) || has(object, 'TARGET') || has(object, 'GROUP') || has(object, 'GORE_PART')));
+    const pronounBefore =
+      profile !== undefined && [1, 2, 3].some((back) => profile.persons.has(stems[index - back] ?? ''));
+    const person =
+      pronounBefore ||
+      (target !== undefined &&
+        (PERSON_OBJECTS.has(target) ||
+          profile?.persons.has(target) ||
+          has(object, 'TARGET') ||
+          has(object, 'GROUP') ||
+          has(object, 'GORE_PART')));
     const thing = target !== undefined && (THING_OBJECTS.has(target) || has(object, 'BANTER') || has(object, 'FOOD'));
     // "… destroy you at chess", "… crush you in the final": a contest named right after is banter.
     for (let after = object + 1; after <= object + 3 && after < stems.length; after++) {
-      if ((stems[after] === 'at' || stems[after] === 'in') && (has(after + 1, 'BANTER') || has(after + 2, 'BANTER'))) features.add('s:harm_in_contest');
+      if ((stems[after] === 'at' || stems[after] === 'in') && (has(after + 1, 'BANTER') || has(after + 2, 'BANTER')))
+        features.add('s:harm_in_contest');
     }
     if (person) features.add('o:harm_person');
     if (thing) features.add('o:harm_thing');
     // Passive harm: "he's getting stabbed", "deserves to be shot".
     const before = stems.slice(Math.max(0, index - 2), index);
-    if (before.some((token) => token === 'be' || token === 'get' || token === 'getting' || token === 'been' || token === 'being')) features.add('s:passive_harm');
+    if (
+      before.some(
+        (token) => token === 'be' || token === 'get' || token === 'getting' || token === 'been' || token === 'being',
+      )
+    )
+      features.add('s:passive_harm');
     const near = index - announced <= 8;
     if (near) features.add(person ? 's:announce_harm_person' : thing ? 's:announce_harm_thing' : 's:announce_harm');
     if (near && conditional) features.add('s:conditional_harm');
@@ -307,7 +480,24 @@ function compositionFeatures(stems: string[], at: string[][], features: Set<stri
 }
 
 /** Classes whose presence makes a sentence worth scoring at all (the rest of a long text is skipped). */
-export const RISK_CLASSES = ['HARM', 'WEAPON', 'GORE_PART', 'GORE_ACT', 'GORE_WORD', 'SEX', 'INTIMATE', 'GROUP', 'SLUR', 'DEHUMAN', 'EXCLUDE', 'MENACE', 'MINOR', 'DEATH', 'MAKE', 'STEP'];
+export const RISK_CLASSES = [
+  'HARM',
+  'WEAPON',
+  'GORE_PART',
+  'GORE_ACT',
+  'GORE_WORD',
+  'SEX',
+  'INTIMATE',
+  'GROUP',
+  'SLUR',
+  'DEHUMAN',
+  'EXCLUDE',
+  'MENACE',
+  'MINOR',
+  'DEATH',
+  'MAKE',
+  'STEP',
+];
 
 /**
  * Slurs with no innocent reading, matched on the words as written (a stemmer would fold "spices" into one of them);
@@ -315,8 +505,25 @@ export const RISK_CLASSES = ['HARM', 'WEAPON', 'GORE_PART', 'GORE_ACT', 'GORE_WO
  */
 export const HARD_SLUR = new RegExp(
   String.raw`\b(?:${[
-    'kike', 'nigger', 'spic', 'wetback', 'faggot', 'raghead', 'towelhead', 'gook', 'kaffir', 'beaner', 'jigaboo', 'porch monkey',
-    'zipperhead', 'camel jockey', 'curry muncher', 'heeb', 'yid', 'tranny', 'trannie',
+    'kike',
+    'nigger',
+    'spic',
+    'wetback',
+    'faggot',
+    'raghead',
+    'towelhead',
+    'gook',
+    'kaffir',
+    'beaner',
+    'jigaboo',
+    'porch monkey',
+    'zipperhead',
+    'camel jockey',
+    'curry muncher',
+    'heeb',
+    'yid',
+    'tranny',
+    'trannie',
   ].join('|')})s?\b`,
 );
 
@@ -325,22 +532,67 @@ export const CONTEXT_CLASSES = ['REPORT', 'HISTORY', 'MEDICAL', 'FICTION', 'BANT
 
 /** Pairs of classes whose co-occurrence in one sentence is itself a feature (the composition of a violation). */
 const PAIRS: [string, string][] = [
-  ['I_WILL', 'HARM'], ['I_WILL', 'YOU'], ['HARM', 'YOU'], ['HARM', 'TARGET'], ['I_WILL', 'TARGET'], ['MENACE', 'YOU'],
-  ['MENACE', 'TARGET'], ['HARM', 'DEATH'], ['FUTURE', 'HARM'], ['MAKE', 'WEAPON'], ['STEP', 'WEAPON'], ['STEP', 'HARM'],
-  ['WEAPON', 'MAXIMISE'], ['HARM', 'MAXIMISE'], ['MAKE', 'HARM'], ['YOU', 'WEAPON'], ['GORE_PART', 'GORE_ACT'],
-  ['GORE_WORD', 'GORE_PART'], ['GORE_WORD', 'GORE_ACT'], ['HARM', 'GORE_PART'], ['SEX', 'INTIMATE'], ['SEX', 'MINOR'],
-  ['SOLICIT', 'MINOR'], ['SOLICIT', 'SEX'], ['GROUP', 'DEHUMAN'], ['GROUP', 'EXCLUDE'], ['GROUP', 'GENERALIZE'],
-  ['GROUP', 'HARM'], ['SLUR', 'GROUP'], ['DEHUMAN', 'EXCLUDE'], ['GENERALIZE', 'DEHUMAN'], ['GROUP', 'DEATH'],
-  ['HARM', 'REPORT'], ['GROUP', 'REPORT'], ['GROUP', 'META'], ['GROUP', 'HISTORY'], ['SEX', 'MEDICAL'], ['GORE_PART', 'MEDICAL'],
-  ['HARM', 'FICTION'], ['HARM', 'BANTER'], ['WEAPON', 'SAFETY'], ['HARM', 'FOOD'], ['GORE_ACT', 'FOOD'], ['HARM', 'NEGATE'],
-  ['GROUP', 'NEGATE'], ['WEAPON', 'REPORT'], ['SEX', 'REPORT'], ['GORE_PART', 'REPORT'], ['GORE_PART', 'FICTION'],
+  ['I_WILL', 'HARM'],
+  ['I_WILL', 'YOU'],
+  ['HARM', 'YOU'],
+  ['HARM', 'TARGET'],
+  ['I_WILL', 'TARGET'],
+  ['MENACE', 'YOU'],
+  ['MENACE', 'TARGET'],
+  ['HARM', 'DEATH'],
+  ['FUTURE', 'HARM'],
+  ['MAKE', 'WEAPON'],
+  ['STEP', 'WEAPON'],
+  ['STEP', 'HARM'],
+  ['WEAPON', 'MAXIMISE'],
+  ['HARM', 'MAXIMISE'],
+  ['MAKE', 'HARM'],
+  ['YOU', 'WEAPON'],
+  ['GORE_PART', 'GORE_ACT'],
+  ['GORE_WORD', 'GORE_PART'],
+  ['GORE_WORD', 'GORE_ACT'],
+  ['HARM', 'GORE_PART'],
+  ['SEX', 'INTIMATE'],
+  ['SEX', 'MINOR'],
+  ['SOLICIT', 'MINOR'],
+  ['SOLICIT', 'SEX'],
+  ['GROUP', 'DEHUMAN'],
+  ['GROUP', 'EXCLUDE'],
+  ['GROUP', 'GENERALIZE'],
+  ['GROUP', 'HARM'],
+  ['SLUR', 'GROUP'],
+  ['DEHUMAN', 'EXCLUDE'],
+  ['GENERALIZE', 'DEHUMAN'],
+  ['GROUP', 'DEATH'],
+  ['HARM', 'REPORT'],
+  ['GROUP', 'REPORT'],
+  ['GROUP', 'META'],
+  ['GROUP', 'HISTORY'],
+  ['SEX', 'MEDICAL'],
+  ['GORE_PART', 'MEDICAL'],
+  ['HARM', 'FICTION'],
+  ['HARM', 'BANTER'],
+  ['WEAPON', 'SAFETY'],
+  ['HARM', 'FOOD'],
+  ['GORE_ACT', 'FOOD'],
+  ['HARM', 'NEGATE'],
+  ['GROUP', 'NEGATE'],
+  ['WEAPON', 'REPORT'],
+  ['SEX', 'REPORT'],
+  ['GORE_PART', 'REPORT'],
+  ['GORE_PART', 'FICTION'],
 ];
 
 /**
  * Feature names of a sentence (or a short run of sentences): stems, adjacent stem pairs, classes (with a second
  * feature when a class occurs three or more times) and class pairs.
  */
-export function sentenceFeatures(stems: string[], at = tokenClasses(stems), classes = classesOf(stems, at), language?: { prefix: string; profile: CompositionProfile }): string[] {
+export function sentenceFeatures(
+  stems: string[],
+  at = tokenClasses(stems),
+  classes = classesOf(stems, at),
+  language?: { prefix: string; profile: CompositionProfile },
+): string[] {
   const features = new Set<string>();
   compositionFeatures(stems, at, features, language?.profile);
   // Another language's stems are its own features ("w:es/mat"), so a false friend never borrows an English weight.
@@ -356,6 +608,11 @@ export function sentenceFeatures(stems: string[], at = tokenClasses(stems), clas
   for (const [a, b] of PAIRS) if (classes.has(a) && classes.has(b)) features.add(`p:${a}+${b}`);
   // The shape of a threat in any of the model's languages: someone addressed or named, harm or a weapon, and intent or
   // menace. A feature, not a rule: the model weighs it against the context cues.
-  if ((classes.has('YOU') || classes.has('TARGET')) && (classes.has('HARM') || classes.has('WEAPON')) && (classes.has('MENACE') || classes.has('I_WILL') || classes.has('FUTURE'))) features.add('s:threat_shape');
+  if (
+    (classes.has('YOU') || classes.has('TARGET')) &&
+    (classes.has('HARM') || classes.has('WEAPON')) &&
+    (classes.has('MENACE') || classes.has('I_WILL') || classes.has('FUTURE'))
+  )
+    features.add('s:threat_shape');
   return [...features];
 }

@@ -26,7 +26,9 @@ const pending = new Map<number, { resolve: (assessment: Assessment) => void; rej
 
 function inWorker(text: string): Promise<Assessment> {
   if (!worker) {
-    worker = new Worker(workerUrl(import.meta.url, './moderation-worker.ts', 'providers/moderation/local/moderation-worker.ts')) as RefWorker;
+    worker = new Worker(
+      workerUrl(import.meta.url, './moderation-worker.ts', 'providers/moderation/local/moderation-worker.ts'),
+    ) as RefWorker;
     worker.onmessage = (event: MessageEvent<{ id: number; assessment?: Assessment; error?: string }>) => {
       const waiting = pending.get(event.data.id);
       pending.delete(event.data.id);
@@ -57,7 +59,8 @@ function inWorker(text: string): Promise<Assessment> {
  */
 export function createLocalModerator(options: { unjudged?: UnjudgedPolicy } = {}): LocalModerator {
   const policy = options.unjudged ?? 'reject';
-  const assessText = (text: string) => (text.length > WORKER_THRESHOLD ? inWorker(text) : Promise.resolve(assess(text)));
+  const assessText = (text: string) =>
+    text.length > WORKER_THRESHOLD ? inWorker(text) : Promise.resolve(assess(text));
   return {
     specificationVersion: 'v1',
     id: 'local',
@@ -67,10 +70,15 @@ export function createLocalModerator(options: { unjudged?: UnjudgedPolicy } = {}
       try {
         const assessment = await assessText(text);
         const verdict = verdictOf(assessment.best);
-        if (!verdict.flagged && policy === 'reject' && assessment.unjudged.length > 0) verdict.unjudged = assessment.unjudged[0];
+        if (!verdict.flagged && policy === 'reject' && assessment.unjudged.length > 0)
+          verdict.unjudged = assessment.unjudged[0];
         return { ok: true, verdict };
       } catch (error) {
-        return { ok: false, reason: 'malformed_response', detail: error instanceof Error ? error.message : String(error) };
+        return {
+          ok: false,
+          reason: 'malformed_response',
+          detail: error instanceof Error ? error.message : String(error),
+        };
       }
     },
   };

@@ -13,36 +13,57 @@ export interface IntentFinding {
   rule: string;
 }
 
-const FIRST_PERSON = /\b(?:i'm|i am|i'll|i will|im gonna|i'm gonna|i am going to|i'm going to|we're|we are|we'll|we will|we're going to|imma)\b/;
-const ADDRESSED = /\b(?:you|your|yourself)\b|^(?:just |then |now |first |next |finally )?(?:keep|drive|aim|put|pour|slip|add|mix|stir|wait|follow|go|get|buy|make|take|use|grab|light|leave|park|hit|push|throw|douse|soak|splash)\b/;
-const OWN_FRAME = /\b(?:police said|was (?:jailed|convicted|sentenced|charged)|were (?:jailed|convicted|sentenced|charged)|court heard|prosecutors?|according to|the report|investigators?|should never|warning|warns?|safety|historians?|in \d{4}|once upon a time|the villain|in the novel|in the film|the character)\b/;
+const FIRST_PERSON =
+  /\b(?:i'm|i am|i'll|i will|im gonna|i'm gonna|i am going to|i'm going to|we're|we are|we'll|we will|we're going to|imma)\b/;
+const ADDRESSED =
+  /\b(?:you|your|yourself)\b|^(?:just |then |now |first |next |finally )?(?:keep|drive|aim|put|pour|slip|add|mix|stir|wait|follow|go|get|buy|make|take|use|grab|light|leave|park|hit|push|throw|douse|soak|splash)\b/;
+const OWN_FRAME =
+  /\b(?:police said|was (?:jailed|convicted|sentenced|charged)|were (?:jailed|convicted|sentenced|charged)|court heard|prosecutors?|according to|the report|investigators?|should never|warning|warns?|safety|historians?|in \d{4}|once upon a time|the villain|in the novel|in the film|the character)\b/;
 
-const CROWD = /\b(?:crowd|crowds|pedestrians|people on the pavement|the queue|parade|marchers|protesters|market|festival|shoppers|the procession|the rally)\b/;
-const VEHICLE_HARM = /\b(?:foot down|floor it|full speed|full throttle|don't brake|do not brake|don't slow|do not slow|don't stop|do not stop|ram|ramming|plough|plow|mow (?:them|people)|into the crowd|into them|as many as)\b/;
-const VEHICLE = /\b(?:van|truck|lorry|car|vehicle|suv|pickup|wheel|brake|accelerator|pedal|engine|drive|driving|foot down|floor it)\b/;
+const CROWD =
+  /\b(?:crowd|crowds|pedestrians|people on the pavement|the queue|parade|marchers|protesters|market|festival|shoppers|the procession|the rally)\b/;
+const VEHICLE_HARM =
+  /\b(?:foot down|floor it|full speed|full throttle|don't brake|do not brake|don't slow|do not slow|don't stop|do not stop|ram|ramming|plough|plow|mow (?:them|people)|into the crowd|into them|as many as)\b/;
+const VEHICLE =
+  /\b(?:van|truck|lorry|car|vehicle|suv|pickup|wheel|brake|accelerator|pedal|engine|drive|driving|foot down|floor it)\b/;
 
-const POISON = /\b(?:poison|antifreeze|anti-freeze|rat poison|arsenic|cyanide|thallium|ethylene glycol|oleander|hemlock|foxglove|crushed (?:pills|tablets)|sleeping pills|eye drops|weedkiller|bleach)\b/;
-const VICTIM_FOOD = /\b(?:his|her|their|your (?:husband|wife|mother|father|boss|partner)|husband's|wife's|mum's|mom's|dad's)\b[^.]{0,30}\b(?:drink|coffee|tea|food|meal|soup|smoothie|wine|beer|dinner|lunch|breakfast|cereal|juice|water|medicine|pills)\b|\b(?:into|in) (?:his|her|their) (?:drink|coffee|tea|food|meal|soup|smoothie|wine|beer|dinner|lunch|breakfast|juice|water)\b/;
-const GRADUAL = /\b(?:a little|little by little|bit by bit|each day|every day|every morning|every night|each night|small doses|tiny amounts?|over (?:a few |several )?(?:weeks|months|days)|won't notice|won't taste|won't suspect|without (?:him|her|them) noticing|so (?:he|she|they) (?:doesn't|don't|won't) notice|slowly|until (?:he|she|they) (?:gets?|get) (?:sick|weak|ill))\b/;
+const POISON =
+  /\b(?:poison|antifreeze|anti-freeze|rat poison|arsenic|cyanide|thallium|ethylene glycol|oleander|hemlock|foxglove|crushed (?:pills|tablets)|sleeping pills|eye drops|weedkiller|bleach)\b/;
+const VICTIM_FOOD =
+  /\b(?:his|her|their|your (?:husband|wife|mother|father|boss|partner)|husband's|wife's|mum's|mom's|dad's)\b[^.]{0,30}\b(?:drink|coffee|tea|food|meal|soup|smoothie|wine|beer|dinner|lunch|breakfast|cereal|juice|water|medicine|pills)\b|\b(?:into|in) (?:his|her|their) (?:drink|coffee|tea|food|meal|soup|smoothie|wine|beer|dinner|lunch|breakfast|juice|water)\b/;
+const GRADUAL =
+  /\b(?:a little|little by little|bit by bit|each day|every day|every morning|every night|each night|small doses|tiny amounts?|over (?:a few |several )?(?:weeks|months|days)|won't notice|won't taste|won't suspect|without (?:him|her|them) noticing|so (?:he|she|they) (?:doesn't|don't|won't) notice|slowly|until (?:he|she|they) (?:gets?|get) (?:sick|weak|ill))\b/;
 
 const ACCELERANT = /\b(?:petrol|gasoline|gas can|accelerant|lighter fluid|paraffin|kerosene|diesel|white spirit)\b/;
-const DWELLING = /\b(?:door|letterbox|letter box|mail slot|house|home|flat|apartment|porch|window|stairwell|hallway|his car|her car|their car|shop|mosque|church|synagogue|temple)\b/;
-const IGNITE = /\b(?:pour|splash|soak|douse|drench|light|lit|match|ignite|throw|rag|bottle|set (?:it )?(?:on )?fire|set fire|burn (?:it|them|the place) down)\b/;
+const DWELLING =
+  /\b(?:door|letterbox|letter box|mail slot|house|home|flat|apartment|porch|window|stairwell|hallway|his car|her car|their car|shop|mosque|church|synagogue|temple)\b/;
+const IGNITE =
+  /\b(?:pour|splash|soak|douse|drench|light|lit|match|ignite|throw|rag|bottle|set (?:it )?(?:on )?fire|set fire|burn (?:it|them|the place) down)\b/;
 
-const ACCIDENT = /\b(?:mak(?:e|ing)|made|stage|staging) (?:it|this|that|his death|her death|their deaths?|everything|the fall|the crash) (?:look|seem|appear) (?:like )?(?:an? )?(?:accident|suicide|natural causes|overdose|a fall|accidental)\b|\blook like an accident\b|\bnobody will (?:know|suspect) it wasn't an accident\b/;
-const ACCIDENT_EUROPEAN = /\b(?:parezca un accidente|pareca um acidente|pareca acidente|sembri un incidente|sembrare un incidente|ressemble a un accident|ressembler a un accident|wie ein unfall aussieht|wie einen unfall aussehen|nach einem unfall aussieht)\b/;
+const ACCIDENT =
+  /\b(?:mak(?:e|ing)|made|stage|staging) (?:it|this|that|his death|her death|their deaths?|everything|the fall|the crash) (?:look|seem|appear) (?:like )?(?:an? )?(?:accident|suicide|natural causes|overdose|a fall|accidental)\b|\blook like an accident\b|\bnobody will (?:know|suspect) it wasn't an accident\b/;
+const ACCIDENT_EUROPEAN =
+  /\b(?:parezca un accidente|pareca um acidente|pareca acidente|sembri un incidente|sembrare un incidente|ressemble a un accident|ressembler a un accident|wie ein unfall aussieht|wie einen unfall aussehen|nach einem unfall aussieht)\b/;
 
-const STALK = /\b(?:follow|tail|shadow|wait for|watch)\b[^.]{0,60}\b(?:until|when|once|till)\b[^.]{0,50}\b(?:alone|isolated|on (?:her|his) own|nobody (?:is )?around|no one (?:is )?around|dark|deserted|the car park|the parking lot)\b/;
-const SEIZE = /\b(?:grab|snatch|bundle|drag|push (?:her|him) into|pull (?:her|him) into|take (?:her|him|them)|throw (?:her|him) in|get (?:her|him) into|into the (?:van|car|boot|trunk))\b/;
+const STALK =
+  /\b(?:follow|tail|shadow|wait for|watch)\b[^.]{0,60}\b(?:until|when|once|till)\b[^.]{0,50}\b(?:alone|isolated|on (?:her|his) own|nobody (?:is )?around|no one (?:is )?around|dark|deserted|the car park|the parking lot)\b/;
+const SEIZE =
+  /\b(?:grab|snatch|bundle|drag|push (?:her|him) into|pull (?:her|him) into|take (?:her|him|them)|throw (?:her|him) in|get (?:her|him) into|into the (?:van|car|boot|trunk))\b/;
 
-const ANNOUNCED_WEAPON = /\b(?:bring|bringing|take|taking|carry|carrying|come|coming|show up|showing up|turn up|turning up|pay(?:ing)? (?:\w+ )?a visit)\b[^.]{0,40}\b(?:gun|guns|rifle|shotgun|pistol|handgun|revolver|firearm|ar-15|ak|machete|acid|petrol|gasoline)\b/;
-const NAMED_WHEN_WHERE = /\b(?:for|to|at|on) [A-Z][a-z]+\b|\b(?:tonight|tomorrow|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|this (?:weekend|evening|afternoon|morning)|next week|at (?:\d|noon|midnight|dawn)|depot|office|school|church|mosque|synagogue|his (?:house|place|work)|her (?:house|place|work))\b/i;
-const PEACEFUL_WEAPON = /\b(?:range|club|gunsmith|cleaning|clean it|repair|service|licen[cs]e|deer|hunt|hunting|season|competition|club|match|museum|display|collection|cake|bread|camping|safe|locked|sell|selling|buyer|valuation|appraisal|the shop)\b/;
+const ANNOUNCED_WEAPON =
+  /\b(?:bring|bringing|take|taking|carry|carrying|come|coming|show up|showing up|turn up|turning up|pay(?:ing)? (?:\w+ )?a visit)\b[^.]{0,40}\b(?:gun|guns|rifle|shotgun|pistol|handgun|revolver|firearm|ar-15|ak|machete|acid|petrol|gasoline)\b/;
+const NAMED_WHEN_WHERE =
+  /\b(?:for|to|at|on) [A-Z][a-z]+\b|\b(?:tonight|tomorrow|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|this (?:weekend|evening|afternoon|morning)|next week|at (?:\d|noon|midnight|dawn)|depot|office|school|church|mosque|synagogue|his (?:house|place|work)|her (?:house|place|work))\b/i;
+const PEACEFUL_WEAPON =
+  /\b(?:range|club|gunsmith|cleaning|clean it|repair|service|licen[cs]e|deer|hunt|hunting|season|competition|club|match|museum|display|collection|cake|bread|camping|safe|locked|sell|selling|buyer|valuation|appraisal|the shop)\b/;
 
 const ACQUIRE = /\b(?:buy|get|grab|rent|borrow|steal|pick up|order|obtain|bring)\b/;
-const APPROACH = /\b(?:go to|walk up|drive to|wait (?:for|until|outside|behind|near)|follow|park|get close|approach|find (?:him|her|them)|knock on|ring the bell|sneak|creep|come up behind)\b/;
-const ACT = /\b(?:hit|grab|push|shove|pour|stab|shoot|swing at|strike|throw|spray|choke|hold|drag|bundle|take|smash|cut|jab|slam|tie)\b[^.]{0,25}\b(?:him|her|them|his|their|the guy|the man|the woman|the kid)\b/;
-const EVADE = /\b(?:leave|drive off|drive away|walk away|run|get out|burn (?:the|your) clothes|dump|wipe|ditch|change (?:your )?clothes|don't (?:use|take) your phone|leave your phone|cover your face|mask|gloves|nobody (?:saw|sees|will see)|no one (?:saw|sees|will see)|get rid of|bleach|no cameras|avoid the cameras)\b/;
+const APPROACH =
+  /\b(?:go to|walk up|drive to|wait (?:for|until|outside|behind|near)|follow|park|get close|approach|find (?:him|her|them)|knock on|ring the bell|sneak|creep|come up behind)\b/;
+const ACT =
+  /\b(?:hit|grab|push|shove|pour|stab|shoot|swing at|strike|throw|spray|choke|hold|drag|bundle|take|smash|cut|jab|slam|tie)\b[^.]{0,25}\b(?:him|her|them|his|their|the guy|the man|the woman|the kid)\b/;
+const EVADE =
+  /\b(?:leave|drive off|drive away|walk away|run|get out|burn (?:the|your) clothes|dump|wipe|ditch|change (?:your )?clothes|don't (?:use|take) your phone|leave your phone|cover your face|mask|gloves|nobody (?:saw|sees|will see)|no one (?:saw|sees|will see)|get rid of|bleach|no cameras|avoid the cameras)\b/;
 const PERSON = /\b(?:him|her|them|the guy|the man|the woman|the kid|the girl|the boy|he|she|they)\b/;
 
 /** A weapon mentioned with a range, a club, a repair, a hunt or a sale: not brought against anyone. */
@@ -57,12 +78,16 @@ export function sentenceIntent(text: string, original: string): IntentFinding[] 
   const firstPerson = FIRST_PERSON.test(text);
   const addressed = ADDRESSED.test(text);
   const voice = firstPerson ? 'threats' : 'violent_instructions';
-  if ((firstPerson || addressed) && CROWD.test(text) && VEHICLE_HARM.test(text) && VEHICLE.test(text)) findings.push({ category: voice, rule: 'vehicle' });
-  if (POISON.test(text) && VICTIM_FOOD.test(text) && (GRADUAL.test(text) || addressed || firstPerson)) findings.push({ category: voice, rule: 'poison' });
-  if (ACCELERANT.test(text) && DWELLING.test(text) && IGNITE.test(text) && (addressed || firstPerson)) findings.push({ category: voice, rule: 'fire' });
+  if ((firstPerson || addressed) && CROWD.test(text) && VEHICLE_HARM.test(text) && VEHICLE.test(text))
+    findings.push({ category: voice, rule: 'vehicle' });
+  if (POISON.test(text) && VICTIM_FOOD.test(text) && (GRADUAL.test(text) || addressed || firstPerson))
+    findings.push({ category: voice, rule: 'poison' });
+  if (ACCELERANT.test(text) && DWELLING.test(text) && IGNITE.test(text) && (addressed || firstPerson))
+    findings.push({ category: voice, rule: 'fire' });
   if (ACCIDENT.test(text) || ACCIDENT_EUROPEAN.test(text)) findings.push({ category: voice, rule: 'accident' });
   if (STALK.test(text) && SEIZE.test(text)) findings.push({ category: voice, rule: 'abduction' });
-  if (firstPerson && ANNOUNCED_WEAPON.test(text) && NAMED_WHEN_WHERE.test(original) && !PEACEFUL_WEAPON.test(text)) findings.push({ category: 'threats', rule: 'announced_weapon' });
+  if (firstPerson && ANNOUNCED_WEAPON.test(text) && NAMED_WHEN_WHERE.test(original) && !PEACEFUL_WEAPON.test(text))
+    findings.push({ category: 'threats', rule: 'announced_weapon' });
   return findings;
 }
 

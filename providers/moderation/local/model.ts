@@ -27,7 +27,8 @@ export class Model {
   private readonly bias: readonly number[];
 
   constructor(file: ModelFile) {
-    if (file.version !== 1 || file.categories.join() !== MODERATION_CATEGORIES.join()) throw new Error('moderation model does not match this build');
+    if (file.version !== 1 || file.categories.join() !== MODERATION_CATEGORIES.join())
+      throw new Error('moderation model does not match this build');
     this.categories = file.categories;
     this.thresholds = file.thresholds;
     this.bias = file.bias;

@@ -47,13 +47,24 @@ export function splitSentences(text: string): Sentence[] {
       push(index + 1);
       // A blank line starts a new paragraph.
       let next = index + 1;
-      while (next < length && (text.charCodeAt(next) === 32 || text.charCodeAt(next) === 9 || text.charCodeAt(next) === 13)) next++;
+      while (
+        next < length &&
+        (text.charCodeAt(next) === 32 || text.charCodeAt(next) === 9 || text.charCodeAt(next) === 13)
+      )
+        next++;
       if (text.charCodeAt(next) === 10) paragraph++;
       continue;
     }
     // 。！？ (Chinese, Japanese), । (Hindi, Bengali) and ؟ ۔ (Arabic script) end a sentence wherever they stand: those
     // scripts put no space after them, and each sentence must be read in its own language.
-    if (code === 0x3002 || code === 0xff01 || code === 0xff1f || code === 0x0964 || code === 0x061f || code === 0x06d4) {
+    if (
+      code === 0x3002 ||
+      code === 0xff01 ||
+      code === 0xff1f ||
+      code === 0x0964 ||
+      code === 0x061f ||
+      code === 0x06d4
+    ) {
       push(index + 1);
       continue;
     }
@@ -63,7 +74,13 @@ export function splitSentences(text: string): Sentence[] {
       while (end < length && /["'”’)\].!?]/.test(text[end]!)) end++;
       if (end >= length || /\s/.test(text[end]!)) {
         // "Mr. Chen", "Dr. Lang": an abbreviation before a capitalised name does not end the sentence.
-        if (code === 46 && /(?:^|\s)(?:mr|mrs|ms|dr|st|prof|sen|gov|rep|lt|sgt|capt|no|vs|etc|e\.g|i\.e)$/i.test(text.slice(Math.max(start, index - 5), index))) continue;
+        if (
+          code === 46 &&
+          /(?:^|\s)(?:mr|mrs|ms|dr|st|prof|sen|gov|rep|lt|sgt|capt|no|vs|etc|e\.g|i\.e)$/i.test(
+            text.slice(Math.max(start, index - 5), index),
+          )
+        )
+          continue;
         push(end);
         index = end - 1;
         continue;

@@ -6,9 +6,24 @@
  * and "police said" in the next sentence still counts.
  */
 import { detectLanguage, scriptOf } from '../../language/detect.ts';
-import { EUROPEAN_LANGUAGES, type EuropeanLanguage, foldAccents, foreignStopword, stopwordLanguage } from './european.ts';
+import {
+  EUROPEAN_LANGUAGES,
+  type EuropeanLanguage,
+  foldAccents,
+  foreignStopword,
+  stopwordLanguage,
+} from './european.ts';
 import { europeanSentence } from './european-features.ts';
-import { classesOf, CONTEXT_CLASSES, HARD_SLUR, normalize, RISK_CLASSES, sentenceFeatures, tokenClasses, tokens } from './features.ts';
+import {
+  classesOf,
+  CONTEXT_CLASSES,
+  HARD_SLUR,
+  normalize,
+  RISK_CLASSES,
+  sentenceFeatures,
+  tokenClasses,
+  tokens,
+} from './features.ts';
 import { type IntentFinding, sentenceIntent } from './intent.ts';
 import { LEXICON_LANGUAGES, type LexiconLanguage, lexiconCategories } from './lexicons.ts';
 import { splitSentences } from './text.ts';
@@ -42,7 +57,14 @@ export interface AnalysedSentence {
 
 const EUROPEAN = new Set<string>(EUROPEAN_LANGUAGES);
 const LEXICON = new Set<string>(LEXICON_LANGUAGES);
-const SCRIPT_LANGUAGE: Record<string, string> = { kana: 'ja', hangul: 'ko', bengali: 'bn', arabic: 'ar', devanagari: 'hi', han: 'zh' };
+const SCRIPT_LANGUAGE: Record<string, string> = {
+  kana: 'ja',
+  hangul: 'ko',
+  bengali: 'bn',
+  arabic: 'ar',
+  devanagari: 'hi',
+  han: 'zh',
+};
 /** Letters below which a sentence in an unreadable script is too short to matter (a name, a symbol). */
 const MIN_UNJUDGED_LETTERS = 4;
 /** A Latin-script sentence the detector places outside the catalog is only unreadable when it is this long and sure. */
@@ -53,7 +75,11 @@ const MIN_FOREIGN_LATIN = 60;
  * 1,000,000-character book is not run through the n-gram detector sentence by sentence), else by the shared detector
  * (providers/language/detect.ts), else it follows the sentence before it.
  */
-function sentenceLanguage(original: string, folded: string, previous: string): { language: string; coverage: Coverage } {
+function sentenceLanguage(
+  original: string,
+  folded: string,
+  previous: string,
+): { language: string; coverage: Coverage } {
   // eslint-disable-next-line no-control-regex
   const latinOnly = !/[^\u0000-\u024f\u1e00-\u1eff\u2000-\u206f\u20a0-\u20cf]/.test(original);
   if (!latinOnly) {
@@ -62,7 +88,9 @@ function sentenceLanguage(original: string, folded: string, previous: string): {
       const language = script === 'han' && /[\u3040-\u30ff]/.test(original) ? 'ja' : SCRIPT_LANGUAGE[script];
       if (language) return { language, coverage: 'lexicon' };
       const letters = (original.match(/\p{L}/gu) ?? []).length;
-      return letters >= MIN_UNJUDGED_LETTERS ? { language: script, coverage: 'none' } : { language: previous, coverage: coverageOf(previous) };
+      return letters >= MIN_UNJUDGED_LETTERS
+        ? { language: script, coverage: 'none' }
+        : { language: previous, coverage: coverageOf(previous) };
     }
   }
   const byWords = stopwordLanguage(folded);
@@ -72,8 +100,10 @@ function sentenceLanguage(original: string, folded: string, previous: string): {
   // worth its cost there (a long English book has thousands of such sentences).
   if (letters >= 40 || (letters >= 8 && (!latinAscii(original) || foreignStopword(folded) || previous !== 'en'))) {
     const guess = detectLanguage(original);
-    if (guess.catalog && guess.script === 'latin') return { language: guess.catalog, coverage: coverageOf(guess.catalog) };
-    if (!guess.catalog && guess.reliable && letters >= MIN_FOREIGN_LATIN) return { language: guess.language, coverage: 'none' };
+    if (guess.catalog && guess.script === 'latin')
+      return { language: guess.catalog, coverage: coverageOf(guess.catalog) };
+    if (!guess.catalog && guess.reliable && letters >= MIN_FOREIGN_LATIN)
+      return { language: guess.language, coverage: 'none' };
   }
   return { language: previous, coverage: coverageOf(previous) };
 }
@@ -101,7 +131,10 @@ export function analyse(text: string, options: { full?: boolean } = {}): Analyse
     if (coverage !== 'none') previous = language;
     const base = { start: sentence.start, end: sentence.end, language, coverage, lower: sentence.text };
     if (coverage === 'lexicon') {
-      const rules = lexiconCategories(sentence.original, language as LexiconLanguage).map((category) => ({ category, rule: `lexicon:${language}` }));
+      const rules = lexiconCategories(sentence.original, language as LexiconLanguage).map((category) => ({
+        category,
+        rule: `lexicon:${language}`,
+      }));
       return { ...base, features: [], context: [], risky: rules.length > 0, rules };
     }
     if (coverage === 'none') return { ...base, features: [], context: [], risky: false, rules: [] };
@@ -143,12 +176,14 @@ export interface Window {
 export function windowsOf(sentences: AnalysedSentence[]): Window[] {
   const windows: Window[] = [];
   const last = sentences.length - 1;
-  if (sentences.length > 0 && sentences.length <= SHORT_SENTENCES) windows.push({ from: 0, to: last, contextFrom: 0, contextTo: last });
+  if (sentences.length > 0 && sentences.length <= SHORT_SENTENCES)
+    windows.push({ from: 0, to: last, contextFrom: 0, contextTo: last });
   sentences.forEach((sentence, index) => {
     if (!sentence.risky) return;
     const contextFrom = Math.max(0, index - CONTEXT_RADIUS);
     windows.push({ from: index, to: index, contextFrom, contextTo: Math.min(last, index + CONTEXT_RADIUS) });
-    if (index < last) windows.push({ from: index, to: index + 1, contextFrom, contextTo: Math.min(last, index + 1 + CONTEXT_RADIUS) });
+    if (index < last)
+      windows.push({ from: index, to: index + 1, contextFrom, contextTo: Math.min(last, index + 1 + CONTEXT_RADIUS) });
   });
   return windows;
 }

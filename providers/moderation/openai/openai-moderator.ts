@@ -1,4 +1,9 @@
-import { MODERATION_CATEGORIES, type ModerationCategory, type ModerationProviderV1, type ModerationVerdict } from '../../spec/v1/moderation.ts';
+import {
+  MODERATION_CATEGORIES,
+  type ModerationCategory,
+  type ModerationProviderV1,
+  type ModerationVerdict,
+} from '../../spec/v1/moderation.ts';
 import { postJson, requireSetting } from '../remote.ts';
 
 /** OpenAI's moderation categories that make up each of recite's five. */
@@ -25,17 +30,30 @@ export function createOpenAIModerator(environment: Record<string, string | undef
     id: 'openai',
     capabilities: { maxCharactersPerCall: 20_000, concurrency: 4, offline: false },
     async moderate(text, options = {}) {
-      const answer = await postJson(`${base}/v1/moderations`, { model, input: text }, { headers: { authorization: `Bearer ${apiKey}` }, signal: options.signal, timeoutMs });
+      const answer = await postJson(
+        `${base}/v1/moderations`,
+        { model, input: text },
+        { headers: { authorization: `Bearer ${apiKey}` }, signal: options.signal, timeoutMs },
+      );
       if (!answer.ok) return answer;
       const result = (answer.json as OpenAIModerationResponse)?.results?.[0];
-      if (!result || typeof result.categories !== 'object' || typeof result.category_scores !== 'object' || result.categories === null || result.category_scores === null) {
+      if (
+        !result ||
+        typeof result.categories !== 'object' ||
+        typeof result.category_scores !== 'object' ||
+        result.categories === null ||
+        result.category_scores === null
+      ) {
         return { ok: false, reason: 'malformed_response', detail: 'no results[0].categories / category_scores' };
       }
       const categories = Object.fromEntries(
         MODERATION_CATEGORIES.map((category) => {
           const sources = MAPPING[category];
           const flagged = sources.some((source) => result.categories[source] === true);
-          const score = Math.max(0, ...sources.map((source) => Number(result.category_scores[source] ?? 0)).filter(Number.isFinite));
+          const score = Math.max(
+            0,
+            ...sources.map((source) => Number(result.category_scores[source] ?? 0)).filter(Number.isFinite),
+          );
           return [category, { flagged, score: Math.min(1, score) }];
         }),
       ) as ModerationVerdict['categories'];

@@ -20,16 +20,40 @@ export function createFfmpegRenderer(options: { binary?: string } = {}): VideoRe
         writeFileSync(join(directory, 'audio.mp3'), request.audio);
         const output = join(directory, 'video.mp4');
         const child = spawn(binary, [
-          '-hide_banner', '-loglevel', 'error', '-y',
-          '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${request.width}x${request.height}`, '-r', String(request.fps), '-i', 'pipe:0',
-          '-i', join(directory, 'audio.mp3'),
-          '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'copy', '-movflags', '+faststart', output,
+          '-hide_banner',
+          '-loglevel',
+          'error',
+          '-y',
+          '-f',
+          'rawvideo',
+          '-pix_fmt',
+          'rgba',
+          '-s',
+          `${request.width}x${request.height}`,
+          '-r',
+          String(request.fps),
+          '-i',
+          'pipe:0',
+          '-i',
+          join(directory, 'audio.mp3'),
+          '-c:v',
+          'libx264',
+          '-preset',
+          'veryfast',
+          '-pix_fmt',
+          'yuv420p',
+          '-c:a',
+          'copy',
+          '-movflags',
+          '+faststart',
+          output,
         ]);
         let errors = '';
         child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
         const done = new Promise<number | null>((resolve) => child.on('close', resolve));
         for (let index = 0; index < request.frames; index++) {
-          if (!child.stdin.write(request.frame(index))) await new Promise((resolve) => child.stdin.once('drain', resolve));
+          if (!child.stdin.write(request.frame(index)))
+            await new Promise((resolve) => child.stdin.once('drain', resolve));
         }
         child.stdin.end();
         const code = await done;

@@ -10,7 +10,10 @@ export type H264WorkerRequest =
   | { type: 'frame'; rgba: Uint8Array }
   | { type: 'finish' };
 
-export type H264WorkerResponse = { type: 'ack' } | { type: 'done'; video: Uint8Array } | { type: 'error'; message: string };
+export type H264WorkerResponse =
+  | { type: 'ack' }
+  | { type: 'done'; video: Uint8Array }
+  | { type: 'error'; message: string };
 
 declare const self: Worker;
 

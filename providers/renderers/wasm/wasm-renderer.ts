@@ -1,4 +1,15 @@
-import { ALL_FORMATS, BufferSource, BufferTarget, EncodedAudioPacketSource, EncodedPacketSink, EncodedVideoPacketSource, Input, Mp4OutputFormat, Output, type AudioCodec } from 'mediabunny';
+import {
+  ALL_FORMATS,
+  BufferSource,
+  BufferTarget,
+  EncodedAudioPacketSource,
+  EncodedPacketSink,
+  EncodedVideoPacketSource,
+  Input,
+  Mp4OutputFormat,
+  Output,
+  type AudioCodec,
+} from 'mediabunny';
 import type { RenderRequest, VideoRendererV1 } from '../../spec/v1/video-renderer.ts';
 import { workerUrl } from '../../../src/lib/worker-url.ts';
 import type { H264WorkerRequest, H264WorkerResponse } from './h264-worker.ts';

@@ -24,7 +24,10 @@ export interface AudioStorageV1 {
   /** Stream `body` to `key`; resolves once the object is durable and visible. On failure nothing is visible at `key`. */
   put(key: string, body: AsyncIterable<Uint8Array>, options: { contentType: string }): Promise<StoredObject>;
   /** The object's bytes, or null when absent. `range` is inclusive-exclusive. */
-  get(key: string, options?: { range?: { start: number; end?: number } }): Promise<{ body: ReadableStream<Uint8Array>; size: number; contentType: string } | null>;
+  get(
+    key: string,
+    options?: { range?: { start: number; end?: number } },
+  ): Promise<{ body: ReadableStream<Uint8Array>; size: number; contentType: string } | null>;
   head(key: string): Promise<StoredObject | null>;
   delete(key: string): Promise<void>;
   /** Only when `capabilities.presignedUrls`: a URL valid for `expiresInSeconds`. */
@@ -33,4 +36,7 @@ export interface AudioStorageV1 {
   healthy(): Promise<boolean>;
 }
 
-export type AudioStorageFactory = (options: { location: string; environment: Record<string, string | undefined> }) => AudioStorageV1;
+export type AudioStorageFactory = (options: {
+  location: string;
+  environment: Record<string, string | undefined>;
+}) => AudioStorageV1;

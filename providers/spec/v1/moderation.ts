@@ -50,4 +50,6 @@ export interface ModerationProviderV1 {
   moderate(text: string, options?: { signal?: AbortSignal }): Promise<ModerationResult>;
 }
 
-export type ModerationProviderFactory = (options: { environment: Record<string, string | undefined> }) => ModerationProviderV1;
+export type ModerationProviderFactory = (options: {
+  environment: Record<string, string | undefined>;
+}) => ModerationProviderV1;

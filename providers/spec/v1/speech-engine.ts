@@ -103,4 +103,7 @@ export interface SpeechEngineV1 {
   stop(): Promise<void>;
 }
 
-export type SpeechEngineFactory = (options: { workers: number; environment: Record<string, string | undefined> }) => SpeechEngineV1;
+export type SpeechEngineFactory = (options: {
+  workers: number;
+  environment: Record<string, string | undefined>;
+}) => SpeechEngineV1;

@@ -12,8 +12,15 @@ import { assertStorageKey } from '../keys.ts';
 export function createFileStorage(options: { directory: string }): AudioStorageV1 {
   const root = resolve(options.directory);
   const pathOf = (key: string) => join(root, assertStorageKey(key));
-  const contentTypes = new Map<string, string>([['.mp3', 'audio/mpeg'], ['.mp4', 'video/mp4'], ['.json', 'application/json'], ['.vtt', 'text/vtt'], ['.srt', 'application/x-subrip']]);
-  const contentTypeOf = (key: string) => contentTypes.get(key.slice(key.lastIndexOf('.'))) ?? 'application/octet-stream';
+  const contentTypes = new Map<string, string>([
+    ['.mp3', 'audio/mpeg'],
+    ['.mp4', 'video/mp4'],
+    ['.json', 'application/json'],
+    ['.vtt', 'text/vtt'],
+    ['.srt', 'application/x-subrip'],
+  ]);
+  const contentTypeOf = (key: string) =>
+    contentTypes.get(key.slice(key.lastIndexOf('.'))) ?? 'application/octet-stream';
 
   return {
     specificationVersion: 'v1',

@@ -76,7 +76,11 @@ export function createS3Storage(options: S3StorageOptions): AudioStorageV1 {
     },
 
     async presign(key, presignOptions) {
-      return fileOf(key).presign({ expiresIn: presignOptions.expiresInSeconds, method: 'GET', ...(presignOptions.contentType ? { type: presignOptions.contentType } : {}) });
+      return fileOf(key).presign({
+        expiresIn: presignOptions.expiresInSeconds,
+        method: 'GET',
+        ...(presignOptions.contentType ? { type: presignOptions.contentType } : {}),
+      });
     },
 
     async healthy() {

@@ -10,10 +10,19 @@ import { assetsModule } from './assets.ts';
 import { narrationRows, narrationsBody } from './narrations.ts';
 import { playgroundPage, speakInPlayground } from './playground.ts';
 import { quickstartPanel } from './quickstart.ts';
-import { cookiePolicy, LoginThrottle, SignupThrottle, newToken, readCookie, sameOrigin, sameToken } from './security.ts';
+import {
+  cookiePolicy,
+  LoginThrottle,
+  SignupThrottle,
+  newToken,
+  readCookie,
+  sameOrigin,
+  sameToken,
+} from './security.ts';
 import { authForm, escape, page, runwayHint, usageChart } from './views.ts';
 
-const redirect = (location: string, headers: Record<string, string> = {}) => new Response(null, { status: 303, headers: { location, ...headers } });
+const redirect = (location: string, headers: Record<string, string> = {}) =>
+  new Response(null, { status: 303, headers: { location, ...headers } });
 const date = (time: number | null | undefined) => (time ? new Date(time).toISOString().slice(0, 10) : '—');
 
 /** Account dashboard and playground: server-rendered pages, session cookies, CSRF tokens on every state change. */
@@ -37,20 +46,30 @@ export function dashboardModule(services: Services) {
     const cookies = cookiePolicy(request);
     const existing = readCookie(request, cookies.csrf);
     const token = existing && /^[A-Za-z0-9_-]{20,64}$/.test(existing) ? existing : newToken();
-    return { token, setCookie: existing === token ? undefined : `${cookies.csrf}=${token}; ${cookies.attributes}; Max-Age=3600` };
+    return {
+      token,
+      setCookie: existing === token ? undefined : `${cookies.csrf}=${token}; ${cookies.attributes}; Max-Age=3600`,
+    };
   };
   const withCookie = (response: Response, cookie: string | undefined) => {
     if (cookie) response.headers.append('set-cookie', cookie);
     return response;
   };
   // 403, not 200: scripts and proxies must see a refusal as one.
-  const refuse = () => page({ title: 'Request refused', status: 403, body: '<h1>Request refused</h1><section><p class="error" role="alert">The form was stale or came from another site. Go back, reload the page and try again.</p></section>' });
+  const refuse = () =>
+    page({
+      title: 'Request refused',
+      status: 403,
+      body: '<h1>Request refused</h1><section><p class="error" role="alert">The form was stale or came from another site. Go back, reload the page and try again.</p></section>',
+    });
   const startSession = (request: Request, accountId: string) => {
     const cookies = cookiePolicy(request);
     // A fresh session id on every sign-in; any previous session of this browser ends.
     sessions.destroy(readCookie(request, cookies.session));
     const { token } = sessions.create(accountId);
-    return redirect('/dashboard', { 'set-cookie': `${cookies.session}=${token}; ${cookies.attributes}; Max-Age=${30 * 24 * 3600}` });
+    return redirect('/dashboard', {
+      'set-cookie': `${cookies.session}=${token}; ${cookies.attributes}; Max-Age=${30 * 24 * 3600}`,
+    });
   };
 
   const dashboardPage = (session: NonNullable<ReturnType<typeof signedIn>>, request: Request, notice = '') => {
@@ -61,7 +80,9 @@ export function dashboardModule(services: Services) {
     const monthly = new Map(usage.monthByKey(account.id).map((row) => [row.apiKeyId, row]));
     const keys = services.accounts.listKeys(account.id);
     const range = new URL(request.url).searchParams.get('days') === '90' ? 90 : 30;
-    const daily = usage.daily(account.id, range).map((row) => ({ day: row.day, characters: Number(row.characters), credits: Number(row.credits) }));
+    const daily = usage
+      .daily(account.id, range)
+      .map((row) => ({ day: row.day, characters: Number(row.characters), credits: Number(row.credits) }));
     const recent = usage.daily(account.id, 30).map((row) => ({ day: row.day, credits: Number(row.credits) }));
     const keyRows = keys
       .map((key) => {
@@ -77,7 +98,12 @@ export function dashboardModule(services: Services) {
           <td class="number" data-label="Characters this month">${Number(month?.characters ?? 0).toLocaleString('en-US')}${key.monthlyCapCharacters ? ` / ${key.monthlyCapCharacters.toLocaleString('en-US')}` : ''}</td><td data-label="Actions">${actions}</td></tr>`;
       })
       .join('');
-    const grantRows = grants.map((grant) => `<tr><td data-label="Source">${escape(grant.source)}</td><td class="number" data-label="Remaining">${grant.remaining.toLocaleString('en-US')} of ${grant.credits.toLocaleString('en-US')}</td><td data-label="Expires">${date(grant.expiresAt)}</td></tr>`).join('');
+    const grantRows = grants
+      .map(
+        (grant) =>
+          `<tr><td data-label="Source">${escape(grant.source)}</td><td class="number" data-label="Remaining">${grant.remaining.toLocaleString('en-US')} of ${grant.credits.toLocaleString('en-US')}</td><td data-label="Expires">${date(grant.expiresAt)}</td></tr>`,
+      )
+      .join('');
     const hasKeys = keys.some((key) => !key.revokedAt);
     const body = `<h1>Dashboard</h1>${notice}
       ${!hasKeys && !notice ? '<section class="empty"><p><strong>Welcome to recite.</strong> Create an API key below to call the API, or hear every voice in the <a href="/playground">playground</a> first.</p></section>' : ''}
@@ -92,134 +118,255 @@ export function dashboardModule(services: Services) {
         <nav class="tabs" aria-label="Usage range"><a href="/dashboard"${range === 30 ? ' aria-current="page"' : ''}>30 days</a><a href="/dashboard?days=90"${range === 90 ? ' aria-current="page"' : ''}>90 days</a></nav></div>
         ${usageChart(daily, { days: range, now: services.clock.now() })}</section>
       <section aria-labelledby="keys-heading"><h2 id="keys-heading">API keys</h2>
-        ${keys.length ? `<table class="stacked"><caption class="visually-hidden">API keys</caption><thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col" class="number">Characters this month</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
-        <tbody>${keyRows}</tbody></table>` : '<div class="empty"><p><strong>No keys yet.</strong></p><p class="muted">Name your first key (for example "production") and create it: you get a ready-to-run curl, Node, Python and MCP quickstart.</p></div>'}
+        ${
+          keys.length
+            ? `<table class="stacked"><caption class="visually-hidden">API keys</caption><thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col" class="number">Characters this month</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
+        <tbody>${keyRows}</tbody></table>`
+            : '<div class="empty"><p><strong>No keys yet.</strong></p><p class="muted">Name your first key (for example "production") and create it: you get a ready-to-run curl, Node, Python and MCP quickstart.</p></div>'
+        }
         <h3>Create a key</h3>
         <form method="post" action="/dashboard/keys" class="row"><input type="hidden" name="csrf" value="${escape(session.csrf)}">
           <div><label for="key-name">Name</label><input id="key-name" name="name" maxlength="60" placeholder="e.g. production"></div>
           <div><label for="key-cap">Monthly character cap (optional)</label><input id="key-cap" name="cap" type="number" min="1" step="1" inputmode="numeric"></div>
           <div><button type="submit">Create key</button></div></form></section>`;
-    return page({ title: 'Dashboard', body, current: '/dashboard', signedIn: { email: account.email, csrf: session.csrf } });
+    return page({
+      title: 'Dashboard',
+      body,
+      current: '/dashboard',
+      signedIn: { email: account.email, csrf: session.csrf },
+    });
   };
 
   const requirePostSession = async (request: Request) => {
     const session = signedIn(request);
     if (!session) return { response: redirect('/login') };
     const form = await request.formData().catch(() => undefined);
-    if (!form || !sameOrigin(request) || !sameToken(String(form.get('csrf') ?? ''), session.csrf)) return { response: refuse() };
+    if (!form || !sameOrigin(request) || !sameToken(String(form.get('csrf') ?? ''), session.csrf))
+      return { response: refuse() };
     return { session, form };
   };
 
-  return new Elysia({ name: 'dashboard' })
-    .use(assetsModule())
-    .get('/', ({ request }) => redirect(signedIn(request) ? '/dashboard' : '/login'), { detail: { hide: true } })
-    .get('/signup', ({ request }) => {
-      const csrf = preSessionToken(request);
-      return withCookie(page({ title: 'Create account', body: authForm({ mode: 'signup', csrf: csrf.token }) }), csrf.setCookie);
-    }, { detail: { hide: true } })
-    .post('/signup', async ({ request }) => {
-      const form = await request.formData().catch(() => undefined);
-      const csrf = preSessionToken(request);
-      if (!form || !sameOrigin(request) || !sameToken(String(form.get('csrf') ?? ''), readCookie(request, cookiePolicy(request).csrf))) return refuse();
-      const email = String(form.get('email') ?? '').trim();
-      const password = String(form.get('password') ?? '');
-      const again = (error: string, status = 400) => {
-        const response = page({ title: 'Create account', body: authForm({ mode: 'signup', csrf: csrf.token, error, email }) });
-        return new Response(response.body, { status, headers: response.headers });
-      };
-      if (!services.config.signupOpen) return again('Sign-up is closed on this server; ask its administrator for an account.', 403);
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) return again('Enter a valid email address.');
-      if (password.length < 10 || password.length > 1024) return again('Choose a password of at least 10 characters.');
-      const allowed = signups.reserve(clientAddress(request));
-      if (!allowed.ok) return again(`Too many sign-ups from this address. Try again in ${Math.ceil(allowed.waitSeconds / 60)} minute(s).`, 429);
-      const account = await createSelfServiceAccount(services.accounts, services.ledger, { email, password, trialCredits: services.config.signupTrialCredits });
-      // The same words and status as any refused sign-up, so the form does not tell who has an account here.
-      if (!account) return again('We could not create an account with these details. If you already have one, sign in instead.');
-      return startSession(request, account.id);
-    }, { parse: 'none', detail: { hide: true } })
-    .get('/login', ({ request }) => {
-      if (signedIn(request)) return redirect('/dashboard');
-      const csrf = preSessionToken(request);
-      return withCookie(page({ title: 'Sign in', body: authForm({ mode: 'login', csrf: csrf.token }) }), csrf.setCookie);
-    }, { detail: { hide: true } })
-    .post('/login', async ({ request }) => {
-      const form = await request.formData().catch(() => undefined);
-      const csrf = preSessionToken(request);
-      if (!form || !sameOrigin(request) || !sameToken(String(form.get('csrf') ?? ''), readCookie(request, cookiePolicy(request).csrf))) return refuse();
-      const email = String(form.get('email') ?? '').trim();
-      const password = String(form.get('password') ?? '');
-      const again = (error: string, status: number) => {
-        const response = page({ title: 'Sign in', body: authForm({ mode: 'login', csrf: csrf.token, error, email }) });
-        return new Response(response.body, { status, headers: response.headers });
-      };
-      // Reserved before any hashing, so guessing costs the attacker time and the server nothing, even in parallel.
-      const attempt = throttle.reserve(email, clientAddress(request));
-      if (!attempt.ok) return again(`Too many failed sign-ins. Try again in ${attempt.waitSeconds} second(s).`, 429);
-      let valid = false;
-      let account: ReturnType<typeof services.accounts.findAccountByEmail>;
-      try {
-        account = services.accounts.findAccountByEmail(email);
-        valid = account ? await Bun.password.verify(password, account.passwordHash) : await Bun.password.verify(password, DUMMY_HASH).then(() => false);
-      } finally {
-        attempt.settle(valid);
-      }
-      if (!account || !valid) return again('Email or password is wrong.', 401);
-      return startSession(request, account.id);
-    }, { parse: 'none', detail: { hide: true } })
-    .post('/logout', async ({ request }) => {
-      const checked = await requirePostSession(request);
-      if ('response' in checked) return checked.response;
-      const cookies = cookiePolicy(request);
-      sessions.destroy(checked.session.token);
-      return redirect('/login', { 'set-cookie': `${cookies.session}=; ${cookies.attributes}; Max-Age=0` });
-    }, { parse: 'none', detail: { hide: true } })
-    .get('/dashboard', ({ request }) => {
-      const session = signedIn(request);
-      return session ? dashboardPage(session, request) : redirect('/login');
-    }, { detail: { hide: true } })
-    .post('/dashboard/keys', async ({ request }) => {
-      const checked = await requirePostSession(request);
-      if ('response' in checked) return checked.response;
-      const capText = String(checked.form.get('cap') ?? '').trim();
-      const cap = capText ? Number(capText) : null;
-      if (cap !== null && (!Number.isInteger(cap) || cap <= 0)) {
-        return dashboardPage(checked.session, request, '<p class="error" role="alert">The monthly cap must be a whole number of characters.</p>');
-      }
-      const { key, record } = services.accounts.createApiKey({ accountId: checked.session.account.id, name: String(checked.form.get('name') ?? '').slice(0, 60), monthlyCapCharacters: cap });
-      const notice = quickstartPanel(services.config.publicUrl ?? new URL(request.url).origin, key, record.name);
-      return dashboardPage(checked.session, request, notice);
-    }, { parse: 'none', detail: { hide: true } })
-    .post('/dashboard/keys/:id/revoke', async ({ request, params }) => {
-      const checked = await requirePostSession(request);
-      if ('response' in checked) return checked.response;
-      services.accounts.revokeKey(params.id, checked.session.account.id);
-      return redirect('/dashboard');
-    }, { parse: 'none', detail: { hide: true } })
-    .get('/dashboard/jobs', async ({ request }) => {
-      const session = signedIn(request);
-      if (!session) return redirect('/login');
-      const origin = new URL(request.url).origin;
-      const body = narrationsBody(await narrationRows(services, session.account.id, origin), services.config.publicUrl ?? origin);
-      return page({ title: 'Narrations', body, current: '/dashboard/jobs', signedIn: { email: session.account.email, csrf: session.csrf } });
-    }, { detail: { hide: true } })
-    // What the Narrations page polls while a job runs: each row's status and its freshly rendered HTML.
-    .get('/dashboard/jobs.json', async ({ request }) => {
-      const session = signedIn(request);
-      if (!session) return errorResponse(new AppError('unauthorized', 'Your session has ended; sign in again.'));
-      const rows = await narrationRows(services, session.account.id, new URL(request.url).origin);
-      return Response.json({ jobs: rows }, { headers: { 'cache-control': 'no-store' } });
-    }, { detail: { hide: true } })
-    .get('/playground', ({ request }) => {
-      const session = signedIn(request);
-      if (!session) return redirect('/login');
-      return page({ title: 'Playground', current: '/playground', body: playgroundPage(session.csrf, services.ledger.balance(session.account.id), session.account.id), signedIn: { email: session.account.email, csrf: session.csrf } });
-    }, { detail: { hide: true } })
-    .post('/playground/speak', async ({ request }) => {
-      const session = signedIn(request);
-      if (!session) return errorResponse(new AppError('unauthorized', 'Your session has ended; sign in again.'));
-      if (!sameOrigin(request) || !sameToken(request.headers.get('x-csrf-token') ?? '', session.csrf)) return errorResponse(new AppError('forbidden', 'Reload the page and try again.'));
-      return speakInPlayground(services, session.account.id, await request.text(), request.signal);
-    }, { parse: 'none', detail: { hide: true } });
+  return (
+    new Elysia({ name: 'dashboard' })
+      .use(assetsModule())
+      .get('/', ({ request }) => redirect(signedIn(request) ? '/dashboard' : '/login'), { detail: { hide: true } })
+      .get(
+        '/signup',
+        ({ request }) => {
+          const csrf = preSessionToken(request);
+          return withCookie(
+            page({ title: 'Create account', body: authForm({ mode: 'signup', csrf: csrf.token }) }),
+            csrf.setCookie,
+          );
+        },
+        { detail: { hide: true } },
+      )
+      .post(
+        '/signup',
+        async ({ request }) => {
+          const form = await request.formData().catch(() => undefined);
+          const csrf = preSessionToken(request);
+          if (
+            !form ||
+            !sameOrigin(request) ||
+            !sameToken(String(form.get('csrf') ?? ''), readCookie(request, cookiePolicy(request).csrf))
+          )
+            return refuse();
+          const email = String(form.get('email') ?? '').trim();
+          const password = String(form.get('password') ?? '');
+          const again = (error: string, status = 400) => {
+            const response = page({
+              title: 'Create account',
+              body: authForm({ mode: 'signup', csrf: csrf.token, error, email }),
+            });
+            return new Response(response.body, { status, headers: response.headers });
+          };
+          if (!services.config.signupOpen)
+            return again('Sign-up is closed on this server; ask its administrator for an account.', 403);
+          if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254)
+            return again('Enter a valid email address.');
+          if (password.length < 10 || password.length > 1024)
+            return again('Choose a password of at least 10 characters.');
+          const allowed = signups.reserve(clientAddress(request));
+          if (!allowed.ok)
+            return again(
+              `Too many sign-ups from this address. Try again in ${Math.ceil(allowed.waitSeconds / 60)} minute(s).`,
+              429,
+            );
+          const account = await createSelfServiceAccount(services.accounts, services.ledger, {
+            email,
+            password,
+            trialCredits: services.config.signupTrialCredits,
+          });
+          // The same words and status as any refused sign-up, so the form does not tell who has an account here.
+          if (!account)
+            return again(
+              'We could not create an account with these details. If you already have one, sign in instead.',
+            );
+          return startSession(request, account.id);
+        },
+        { parse: 'none', detail: { hide: true } },
+      )
+      .get(
+        '/login',
+        ({ request }) => {
+          if (signedIn(request)) return redirect('/dashboard');
+          const csrf = preSessionToken(request);
+          return withCookie(
+            page({ title: 'Sign in', body: authForm({ mode: 'login', csrf: csrf.token }) }),
+            csrf.setCookie,
+          );
+        },
+        { detail: { hide: true } },
+      )
+      .post(
+        '/login',
+        async ({ request }) => {
+          const form = await request.formData().catch(() => undefined);
+          const csrf = preSessionToken(request);
+          if (
+            !form ||
+            !sameOrigin(request) ||
+            !sameToken(String(form.get('csrf') ?? ''), readCookie(request, cookiePolicy(request).csrf))
+          )
+            return refuse();
+          const email = String(form.get('email') ?? '').trim();
+          const password = String(form.get('password') ?? '');
+          const again = (error: string, status: number) => {
+            const response = page({
+              title: 'Sign in',
+              body: authForm({ mode: 'login', csrf: csrf.token, error, email }),
+            });
+            return new Response(response.body, { status, headers: response.headers });
+          };
+          // Reserved before any hashing, so guessing costs the attacker time and the server nothing, even in parallel.
+          const attempt = throttle.reserve(email, clientAddress(request));
+          if (!attempt.ok)
+            return again(`Too many failed sign-ins. Try again in ${attempt.waitSeconds} second(s).`, 429);
+          let valid = false;
+          let account: ReturnType<typeof services.accounts.findAccountByEmail>;
+          try {
+            account = services.accounts.findAccountByEmail(email);
+            valid = account
+              ? await Bun.password.verify(password, account.passwordHash)
+              : await Bun.password.verify(password, DUMMY_HASH).then(() => false);
+          } finally {
+            attempt.settle(valid);
+          }
+          if (!account || !valid) return again('Email or password is wrong.', 401);
+          return startSession(request, account.id);
+        },
+        { parse: 'none', detail: { hide: true } },
+      )
+      .post(
+        '/logout',
+        async ({ request }) => {
+          const checked = await requirePostSession(request);
+          if ('response' in checked) return checked.response;
+          const cookies = cookiePolicy(request);
+          sessions.destroy(checked.session.token);
+          return redirect('/login', { 'set-cookie': `${cookies.session}=; ${cookies.attributes}; Max-Age=0` });
+        },
+        { parse: 'none', detail: { hide: true } },
+      )
+      .get(
+        '/dashboard',
+        ({ request }) => {
+          const session = signedIn(request);
+          return session ? dashboardPage(session, request) : redirect('/login');
+        },
+        { detail: { hide: true } },
+      )
+      .post(
+        '/dashboard/keys',
+        async ({ request }) => {
+          const checked = await requirePostSession(request);
+          if ('response' in checked) return checked.response;
+          const capText = String(checked.form.get('cap') ?? '').trim();
+          const cap = capText ? Number(capText) : null;
+          if (cap !== null && (!Number.isInteger(cap) || cap <= 0)) {
+            return dashboardPage(
+              checked.session,
+              request,
+              '<p class="error" role="alert">The monthly cap must be a whole number of characters.</p>',
+            );
+          }
+          const { key, record } = services.accounts.createApiKey({
+            accountId: checked.session.account.id,
+            name: String(checked.form.get('name') ?? '').slice(0, 60),
+            monthlyCapCharacters: cap,
+          });
+          const notice = quickstartPanel(services.config.publicUrl ?? new URL(request.url).origin, key, record.name);
+          return dashboardPage(checked.session, request, notice);
+        },
+        { parse: 'none', detail: { hide: true } },
+      )
+      .post(
+        '/dashboard/keys/:id/revoke',
+        async ({ request, params }) => {
+          const checked = await requirePostSession(request);
+          if ('response' in checked) return checked.response;
+          services.accounts.revokeKey(params.id, checked.session.account.id);
+          return redirect('/dashboard');
+        },
+        { parse: 'none', detail: { hide: true } },
+      )
+      .get(
+        '/dashboard/jobs',
+        async ({ request }) => {
+          const session = signedIn(request);
+          if (!session) return redirect('/login');
+          const origin = new URL(request.url).origin;
+          const body = narrationsBody(
+            await narrationRows(services, session.account.id, origin),
+            services.config.publicUrl ?? origin,
+          );
+          return page({
+            title: 'Narrations',
+            body,
+            current: '/dashboard/jobs',
+            signedIn: { email: session.account.email, csrf: session.csrf },
+          });
+        },
+        { detail: { hide: true } },
+      )
+      // What the Narrations page polls while a job runs: each row's status and its freshly rendered HTML.
+      .get(
+        '/dashboard/jobs.json',
+        async ({ request }) => {
+          const session = signedIn(request);
+          if (!session) return errorResponse(new AppError('unauthorized', 'Your session has ended; sign in again.'));
+          const rows = await narrationRows(services, session.account.id, new URL(request.url).origin);
+          return Response.json({ jobs: rows }, { headers: { 'cache-control': 'no-store' } });
+        },
+        { detail: { hide: true } },
+      )
+      .get(
+        '/playground',
+        ({ request }) => {
+          const session = signedIn(request);
+          if (!session) return redirect('/login');
+          return page({
+            title: 'Playground',
+            current: '/playground',
+            body: playgroundPage(session.csrf, services.ledger.balance(session.account.id), session.account.id),
+            signedIn: { email: session.account.email, csrf: session.csrf },
+          });
+        },
+        { detail: { hide: true } },
+      )
+      .post(
+        '/playground/speak',
+        async ({ request }) => {
+          const session = signedIn(request);
+          if (!session) return errorResponse(new AppError('unauthorized', 'Your session has ended; sign in again.'));
+          if (!sameOrigin(request) || !sameToken(request.headers.get('x-csrf-token') ?? '', session.csrf))
+            return errorResponse(new AppError('forbidden', 'Reload the page and try again.'));
+          return speakInPlayground(services, session.account.id, await request.text(), request.signal);
+        },
+        { parse: 'none', detail: { hide: true } },
+      )
+  );
 }
 
 // Verifying against a fixed hash when the account does not exist keeps response times alike for known and unknown emails.

@@ -42,8 +42,12 @@ export async function narrationRow(services: Services, job: JobRecord, origin: s
   const downloads = view.audioUrl
     ? `<audio controls preload="none" src="${escape(view.audioUrl)}" aria-label="Play ${label}"></audio>
       <div class="downloads"><a class="button secondary small" href="${escape(view.audioUrl)}" download>Download MP3<span class="visually-hidden"> of ${label}</span></a>
-      ${view.captions ? `<a class="button secondary small" href="${escape(view.captions.vtt)}" download>WebVTT captions<span class="visually-hidden"> of ${label}</span></a>
-      <a class="button secondary small" href="${escape(view.captions.srt)}" download>SRT captions<span class="visually-hidden"> of ${label}</span></a>` : ''}</div>`
+      ${
+        view.captions
+          ? `<a class="button secondary small" href="${escape(view.captions.vtt)}" download>WebVTT captions<span class="visually-hidden"> of ${label}</span></a>
+      <a class="button secondary small" href="${escape(view.captions.srt)}" download>SRT captions<span class="visually-hidden"> of ${label}</span></a>`
+          : ''
+      }</div>`
     : '';
   const progress = finished
     ? ''

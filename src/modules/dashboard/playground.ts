@@ -24,11 +24,14 @@ const MESSAGES: Record<string, string> = {
 export function playgroundPage(csrf: string, balance: number, accountId: string): string {
   // Grouped by language straight from the catalog, so voices added there (any engine) appear here unchanged.
   const byLanguage = new Map<string, CatalogVoice[]>();
-  for (const voice of VOICES) byLanguage.set(voice.languageName, [...(byLanguage.get(voice.languageName) ?? []), voice]);
+  for (const voice of VOICES)
+    byLanguage.set(voice.languageName, [...(byLanguage.get(voice.languageName) ?? []), voice]);
   const defaultLanguage = VOICES.find((voice) => voice.id === DEFAULT_VOICE_ID)?.languageName;
   const groups = [...byLanguage.entries()]
     // The default voice's language first, then the rest alphabetically.
-    .sort(([a], [b]) => (a === defaultLanguage) === (b === defaultLanguage) ? a.localeCompare(b) : a === defaultLanguage ? -1 : 1)
+    .sort(([a], [b]) =>
+      (a === defaultLanguage) === (b === defaultLanguage) ? a.localeCompare(b) : a === defaultLanguage ? -1 : 1,
+    )
     .map(([language, voices], group) => {
       const items = voices
         .map((voice) => {
@@ -66,15 +69,37 @@ export function playgroundPage(csrf: string, balance: number, accountId: string)
 }
 
 /** Speaks up to 300 characters for a signed-in account: same checks, screening and ledger as the API, no key. */
-export async function speakInPlayground(services: Services, accountId: string, raw: string, signal: AbortSignal): Promise<Response> {
+export async function speakInPlayground(
+  services: Services,
+  accountId: string,
+  raw: string,
+  signal: AbortSignal,
+): Promise<Response> {
   try {
     const speech = parseSpeechRequest(raw);
-    if (speech.characters > PLAYGROUND_MAX_CHARACTERS) throw new AppError('text_too_long', `The playground speaks up to ${PLAYGROUND_MAX_CHARACTERS} characters.`);
+    if (speech.characters > PLAYGROUND_MAX_CHARACTERS)
+      throw new AppError('text_too_long', `The playground speaks up to ${PLAYGROUND_MAX_CHARACTERS} characters.`);
     await screenOrThrow(services, speech.text, signal);
-    const outcome = services.ledger.reserve({ accountId, apiKeyId: null, product: 'playground', characters: speech.characters, credits: speech.credits, holdMs: 15 * 60 * 1000 });
-    if (!outcome.ok) throw new AppError(outcome.code, outcome.code === 'insufficient_credits' ? 'Not enough credits.' : 'Monthly cap reached.');
+    const outcome = services.ledger.reserve({
+      accountId,
+      apiKeyId: null,
+      product: 'playground',
+      characters: speech.characters,
+      credits: speech.credits,
+      holdMs: 15 * 60 * 1000,
+    });
+    if (!outcome.ok)
+      throw new AppError(
+        outcome.code,
+        outcome.code === 'insufficient_credits' ? 'Not enough credits.' : 'Monthly cap reached.',
+      );
     // JSON with word timings, so the page can highlight each word as it is spoken.
-    return await synthesizeDirect(services, { ...speech, format: 'json', timestamps: true }, outcome.reservationId, signal);
+    return await synthesizeDirect(
+      services,
+      { ...speech, format: 'json', timestamps: true },
+      outcome.reservationId,
+      signal,
+    );
   } catch (error) {
     if (error instanceof AppError) return errorResponse(error);
     throw error;

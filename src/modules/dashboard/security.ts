@@ -8,7 +8,10 @@ import { AppError } from '../../errors/index.ts';
  */
 export function cookiePolicy(request: Request) {
   const url = new URL(request.url);
-  const secure = url.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https' || ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  const secure =
+    url.protocol === 'https:' ||
+    request.headers.get('x-forwarded-proto') === 'https' ||
+    ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
   const prefix = secure ? '__Host-' : '';
   const attributes = `Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
   return { session: `${prefix}recite_session`, csrf: `${prefix}recite_csrf`, attributes };
@@ -22,7 +25,10 @@ export function readCookie(request: Request, name: string): string | undefined {
       return decodeURIComponent(value.join('='));
     } catch {
       // A broken %-escape in our own cookie is the client's fault: a 400 telling it what to clear, never a 500.
-      throw new AppError('invalid_request', `The ${name} cookie is not valid; clear this site's cookies and sign in again.`);
+      throw new AppError(
+        'invalid_request',
+        `The ${name} cookie is not valid; clear this site's cookies and sign in again.`,
+      );
     }
   }
   return undefined;
@@ -70,7 +76,10 @@ export class LoginThrottle {
   constructor(private readonly clock: Clock) {}
 
   /** `{ ok: false, waitSeconds }` to refuse now; otherwise the attempt is reserved and `settle` must be called. */
-  reserve(account: string, address: string): { ok: true; settle(success: boolean): void } | { ok: false; waitSeconds: number } {
+  reserve(
+    account: string,
+    address: string,
+  ): { ok: true; settle(success: boolean): void } | { ok: false; waitSeconds: number } {
     const now = this.clock.now();
     const id = `${account.toLowerCase()}\n${address}`;
     let state = this.pairs.get(id);
@@ -106,7 +115,8 @@ export class LoginThrottle {
 
   private prune(now: number) {
     if (this.pairs.size <= 10_000) return;
-    for (const [id, state] of this.pairs) if (state.inFlight === 0 && now - state.lastAt > LOGIN_MEMORY_MS) this.pairs.delete(id);
+    for (const [id, state] of this.pairs)
+      if (state.inFlight === 0 && now - state.lastAt > LOGIN_MEMORY_MS) this.pairs.delete(id);
   }
 }
 
@@ -122,10 +132,12 @@ export class SignupThrottle {
   reserve(address: string): { ok: true } | { ok: false; waitSeconds: number } {
     const now = this.clock.now();
     const times = (this.recent.get(address) ?? []).filter((time) => time > now - 3_600_000);
-    if (times.length >= this.limitPerHour) return { ok: false, waitSeconds: Math.max(1, Math.ceil((times[0]! + 3_600_000 - now) / 1000)) };
+    if (times.length >= this.limitPerHour)
+      return { ok: false, waitSeconds: Math.max(1, Math.ceil((times[0]! + 3_600_000 - now) / 1000)) };
     times.push(now);
     this.recent.set(address, times);
-    if (this.recent.size > 10_000) for (const [key, list] of this.recent) if (list.every((time) => time <= now - 3_600_000)) this.recent.delete(key);
+    if (this.recent.size > 10_000)
+      for (const [key, list] of this.recent) if (list.every((time) => time <= now - 3_600_000)) this.recent.delete(key);
     return { ok: true };
   }
 }

@@ -1,6 +1,9 @@
 /** Server-rendered pages: plain HTML and a little CSS, no build step; everything user-supplied goes through `escape`. */
 export function escape(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!);
+  return String(value ?? '').replace(
+    /[&<>"']/g,
+    (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!,
+  );
 }
 
 /** JSON for a `<script type="application/json">` block: raw text there, so only `<` needs escaping (no `</script>`). */
@@ -118,7 +121,8 @@ export const PAGE_SECURITY_HEADERS = {
 };
 
 export function page(options: PageOptions): Response {
-  const link = (href: string, label: string) => `<a href="${href}"${options.current === href ? ' aria-current="page"' : ''}>${label}</a>`;
+  const link = (href: string, label: string) =>
+    `<a href="${href}"${options.current === href ? ' aria-current="page"' : ''}>${label}</a>`;
   const nav = options.signedIn
     ? `${link('/dashboard', 'Dashboard')}${link('/dashboard/jobs', 'Narrations')}${link('/playground', 'Playground')}${link('/docs', 'API docs')}
        <form method="post" action="/logout"><input type="hidden" name="csrf" value="${escape(options.signedIn.csrf)}"><button class="secondary small" type="submit">Sign out</button></form>`
@@ -129,7 +133,10 @@ export function page(options: PageOptions): Response {
 <body><a class="skip" href="#main">Skip to content</a><header><div class="bar"><a class="brand" href="/">${LOGO_SVG.replace('<svg ', '<svg aria-hidden="true" focusable="false" ')}<span>recite</span></a>
 <button type="button" class="menu-button secondary small" aria-expanded="false" aria-controls="nav">Menu</button>
 <nav id="nav" class="nav" aria-label="Main">${nav}</nav></div></header><main id="main">${options.body}</main></body></html>`;
-  return new Response(html, { status: options.status ?? 200, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...PAGE_SECURITY_HEADERS } });
+  return new Response(html, {
+    status: options.status ?? 200,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...PAGE_SECURITY_HEADERS },
+  });
 }
 
 export function authForm(options: { mode: 'login' | 'signup'; csrf: string; error?: string; email?: string }): string {
@@ -163,7 +170,10 @@ function niceStep(max: number, ticks: number): number {
  * Credits per day over a fixed window ending today, every day present (zero days included), so one day of data is a
  * single bar on a dated axis rather than one block. Each bar has a tooltip; the same numbers are in a table below.
  */
-export function usageChart(rows: { day: string; characters: number; credits: number }[], options: { days: number; now: number }): string {
+export function usageChart(
+  rows: { day: string; characters: number; credits: number }[],
+  options: { days: number; now: number },
+): string {
   const byDay = new Map(rows.map((row) => [row.day, row]));
   const days = Array.from({ length: options.days }, (_, index) => {
     const day = new Date(options.now - (options.days - 1 - index) * DAY_MS).toISOString().slice(0, 10);
@@ -189,16 +199,22 @@ export function usageChart(rows: { day: string; characters: number; credits: num
   const y = (value: number) => top + plotHeight - (value / axisMax) * plotHeight;
   const grid = [];
   for (let value = 0; value <= axisMax; value += step) {
-    grid.push(`<line class="grid" x1="${left}" x2="${width - right}" y1="${y(value).toFixed(1)}" y2="${y(value).toFixed(1)}"/><text class="value-label" x="${left - 6}" y="${(y(value) + 4).toFixed(1)}" text-anchor="end">${value.toLocaleString('en-US')}</text>`);
+    grid.push(
+      `<line class="grid" x1="${left}" x2="${width - right}" y1="${y(value).toFixed(1)}" y2="${y(value).toFixed(1)}"/><text class="value-label" x="${left - 6}" y="${(y(value) + 4).toFixed(1)}" text-anchor="end">${value.toLocaleString('en-US')}</text>`,
+    );
   }
   // At most 6 day labels: they stay legible when the chart shrinks to a phone's width.
   const labelEvery = Math.ceil(days.length / 6);
-  const format = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  const format = (day: string) =>
+    new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
   const bars = days
     .map((day, index) => {
       const x = left + index * slot + (slot - barWidth) / 2;
       // Labels count back from today, evenly spaced and centred; the right margin leaves room for today's.
-      const label = (days.length - 1 - index) % labelEvery === 0 ? `<text class="day-label" x="${(x + barWidth / 2).toFixed(1)}" y="${height - 8}" text-anchor="middle">${format(day.day)}</text>` : '';
+      const label =
+        (days.length - 1 - index) % labelEvery === 0
+          ? `<text class="day-label" x="${(x + barWidth / 2).toFixed(1)}" y="${height - 8}" text-anchor="middle">${format(day.day)}</text>`
+          : '';
       if (day.credits === 0) return label;
       const barHeight = Math.max(2, plotHeight - (y(day.credits) - top));
       return `<rect class="bar-rect" x="${x.toFixed(1)}" y="${(top + plotHeight - barHeight).toFixed(1)}" width="${barWidth.toFixed(1)}" height="${barHeight.toFixed(1)}" rx="2"><title>${format(day.day)}: ${day.credits.toLocaleString('en-US')} credits, ${day.characters.toLocaleString('en-US')} characters</title></rect>${label}`;
@@ -208,7 +224,10 @@ export function usageChart(rows: { day: string; characters: number; credits: num
   const table = used
     .slice()
     .reverse()
-    .map((day) => `<tr><td data-label="Day">${format(day.day)}</td><td class="number" data-label="Credits">${day.credits.toLocaleString('en-US')}</td><td class="number" data-label="Characters">${day.characters.toLocaleString('en-US')}</td></tr>`)
+    .map(
+      (day) =>
+        `<tr><td data-label="Day">${format(day.day)}</td><td class="number" data-label="Credits">${day.credits.toLocaleString('en-US')}</td><td class="number" data-label="Characters">${day.characters.toLocaleString('en-US')}</td></tr>`,
+    )
     .join('');
   return `<div class="chart"><svg viewBox="0 0 ${width} ${height}" role="img" aria-labelledby="chart-title"><title id="chart-title">Credits per day, last ${options.days} days: ${total.toLocaleString('en-US')} credits on ${used.length} day(s). The table below lists each day.</title>${grid.join('')}${bars}</svg></div>
   <details><summary>Show as a table (${used.length} day${used.length === 1 ? '' : 's'} with usage)</summary><table class="stacked"><caption class="visually-hidden">Usage per day</caption><thead><tr><th scope="col">Day</th><th scope="col" class="number">Credits</th><th scope="col" class="number">Characters</th></tr></thead><tbody>${table}</tbody></table></details>`;

@@ -42,14 +42,32 @@ const DOCS_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><m
 
 // Scalar builds its styles at run time (inline <style> and style attributes) and its code editor compiles nothing:
 // scripts stay 'self' only; only styles need 'unsafe-inline'.
-const DOCS_HEADERS = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', ...PAGE_SECURITY_HEADERS };
+const DOCS_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': 'no-cache',
+  ...PAGE_SECURITY_HEADERS,
+};
 
 export function docsModule() {
   return new Elysia({ name: 'docs' })
-    .get('/docs/scalar.js', () => new Response(Bun.file(scalarBundle), { headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=86400' } }), {
-      detail: { hide: true },
-    })
-    .get('/docs/init.js', () => new Response(INIT_SCRIPT, { headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' } }), { detail: { hide: true } })
+    .get(
+      '/docs/scalar.js',
+      () =>
+        new Response(Bun.file(scalarBundle), {
+          headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=86400' },
+        }),
+      {
+        detail: { hide: true },
+      },
+    )
+    .get(
+      '/docs/init.js',
+      () =>
+        new Response(INIT_SCRIPT, {
+          headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' },
+        }),
+      { detail: { hide: true } },
+    )
     .get('/docs', () => new Response(DOCS_PAGE, { headers: DOCS_HEADERS }), { detail: { hide: true } })
     .use(
       openapi({
@@ -66,7 +84,9 @@ export function docsModule() {
           },
           // Relative: the document describes the server that serves it, wherever it is deployed.
           servers: [{ url: '/', description: 'This recite server' }],
-          components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API key, `ksk_live_…`' } } },
+          components: {
+            securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API key, `ksk_live_…`' } },
+          },
         },
       }),
     );

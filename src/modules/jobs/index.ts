@@ -22,7 +22,9 @@ export function filesModule(services: Services) {
       if (!isStorageKey(key)) throw new AppError('not_found', 'The file no longer exists.');
       const range = parseRange(request.headers.get('range'));
       const object = await services.storage.get(key, range ? { range } : undefined).catch(() => {
-        throw new AppError('unavailable', 'The audio storage could not be reached; please retry.', { headers: { 'retry-after': '30' } });
+        throw new AppError('unavailable', 'The audio storage could not be reached; please retry.', {
+          headers: { 'retry-after': '30' },
+        });
       });
       if (!object) throw new AppError('not_found', 'The file no longer exists.');
       const headers: Record<string, string> = {
@@ -45,7 +47,10 @@ export function filesModule(services: Services) {
         summary: 'Download stored audio',
         description: 'Signed links from the job record; no key needed. Supports byte ranges.',
         responses: {
-          200: { description: 'The file.', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
+          200: {
+            description: 'The file.',
+            content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+          },
           206: { description: 'The requested byte range.' },
           ...documentErrors('forbidden', 'not_found'),
         },

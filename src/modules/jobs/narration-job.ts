@@ -46,13 +46,18 @@ export function narrationJobHandler(services: Services): JobHandler {
       if (!voice) throw new PermanentJobError(`voice ${input.voiceId} no longer exists`);
       const key = narrationAudioKey(job.id);
       const total = input.text.length;
-      const narration = narrateInParallel(services.engine, services.encoders, { text: input.text, voice, language: input.language, speed: input.speed, events: { words: true } }, {
-        signal,
-        parallelism: services.engine.capabilities.concurrency,
-        segmentLength: JOB_SEGMENT_CHARACTERS,
-        // Progress is stored in the same unit as the total (UTF-16 units of the text) and shown as a percentage.
-        onProgress: (done) => progress(done, total),
-      });
+      const narration = narrateInParallel(
+        services.engine,
+        services.encoders,
+        { text: input.text, voice, language: input.language, speed: input.speed, events: { words: true } },
+        {
+          signal,
+          parallelism: services.engine.capabilities.concurrency,
+          segmentLength: JOB_SEGMENT_CHARACTERS,
+          // Progress is stored in the same unit as the total (UTF-16 units of the text) and shown as a percentage.
+          onProgress: (done) => progress(done, total),
+        },
+      );
       // Spooled to a temporary file first: the Xing/Info frame that gives players the length goes before the audio.
       const spooled = await spoolCompleteMp3(narration.bytes);
       let stored: Awaited<ReturnType<typeof services.storage.put>>;
@@ -67,11 +72,31 @@ export function narrationJobHandler(services: Services): JobHandler {
       const captions = { vtt: key.replace(/\.mp3$/, '.vtt'), srt: key.replace(/\.mp3$/, '.srt') };
       await services.storage.put(captions.vtt, textBody(toWebVtt(words)), { contentType: 'text/vtt' });
       await services.storage.put(captions.srt, textBody(toSrt(words)), { contentType: 'application/x-subrip' });
-      const output: NarrationJobResult = { audioKey: key, bytes: stored.size, durationMs: durationMs(result.decodedSamples, result.sampleRate), captions };
+      const output: NarrationJobResult = {
+        audioKey: key,
+        bytes: stored.size,
+        durationMs: durationMs(result.decodedSamples, result.sampleRate),
+        captions,
+      };
       complete(output, (tx) => {
         if (job.reservationId) services.ledger.captureIn(tx, job.reservationId);
         if (input.callbackUrl && job.accountId) {
-          enqueueWebhook(services.scheduler, { url: input.callbackUrl, accountId: job.accountId, event: 'narration.completed', payload: { jobId: job.id, status: 'completed', characters: input.characters, credits: input.credits, duration_ms: output.durationMs } }, tx);
+          enqueueWebhook(
+            services.scheduler,
+            {
+              url: input.callbackUrl,
+              accountId: job.accountId,
+              event: 'narration.completed',
+              payload: {
+                jobId: job.id,
+                status: 'completed',
+                characters: input.characters,
+                credits: input.credits,
+                duration_ms: output.durationMs,
+              },
+            },
+            tx,
+          );
         }
       });
     },
@@ -79,7 +104,20 @@ export function narrationJobHandler(services: Services): JobHandler {
       if (job.reservationId) services.ledger.voidIn(tx, job.reservationId, `job failed: ${error.slice(0, 200)}`);
       const input = JSON.parse(job.input) as NarrationJobInput;
       if (input.callbackUrl && job.accountId) {
-        enqueueWebhook(services.scheduler, { url: input.callbackUrl, accountId: job.accountId, event: 'narration.failed', payload: { jobId: job.id, status: 'failed', error: { code: 'synthesis_failed', message: 'The narration failed; nothing was charged.' } } }, tx);
+        enqueueWebhook(
+          services.scheduler,
+          {
+            url: input.callbackUrl,
+            accountId: job.accountId,
+            event: 'narration.failed',
+            payload: {
+              jobId: job.id,
+              status: 'failed',
+              error: { code: 'synthesis_failed', message: 'The narration failed; nothing was charged.' },
+            },
+          },
+          tx,
+        );
       }
     },
     isPermanent: (error) => error instanceof PermanentJobError,

@@ -6,11 +6,18 @@ import type { NarrationJobInput, NarrationJobResult } from './narration-job.ts';
 export const FILES_PREFIX = '/files/';
 
 /** A link to a stored object: presigned by the storage when it can, otherwise served by recite with an HMAC signature. */
-export async function audioUrl(services: Services, key: string, origin: string): Promise<{ url: string; expiresAt: number }> {
+export async function audioUrl(
+  services: Services,
+  key: string,
+  origin: string,
+): Promise<{ url: string; expiresAt: number }> {
   const ttl = services.config.audioUrlTtlSeconds;
   const expiresAt = Math.floor(services.clock.now() / 1000) + ttl;
   if (services.storage.capabilities.presignedUrls && services.storage.presign) {
-    return { url: await services.storage.presign(key, { expiresInSeconds: ttl, contentType: 'audio/mpeg' }), expiresAt };
+    return {
+      url: await services.storage.presign(key, { expiresInSeconds: ttl, contentType: 'audio/mpeg' }),
+      expiresAt,
+    };
   }
   const path = `${FILES_PREFIX}${key}`;
   const signature = signPath(services.secret, path, expiresAt);
@@ -18,7 +25,12 @@ export async function audioUrl(services: Services, key: string, origin: string):
   return { url: `${base}${path}?expires=${expiresAt}&signature=${signature}`, expiresAt };
 }
 
-export function checkFileSignature(services: Services, path: string, expires: string | undefined, signature: string | undefined): boolean {
+export function checkFileSignature(
+  services: Services,
+  path: string,
+  expires: string | undefined,
+  signature: string | undefined,
+): boolean {
   const expiresAt = Number(expires);
   if (!Number.isInteger(expiresAt) || !signature) return false;
   return verifySignedPath(services.secret, path, expiresAt, signature, Math.floor(services.clock.now() / 1000));
@@ -31,7 +43,11 @@ export async function jobView(services: Services, job: JobRecord, origin: string
   const view: Record<string, unknown> = {
     jobId: job.id,
     status: job.status,
-    progress: { percent: job.status === 'completed' ? 100 : percent, characters_done: Math.round((percent / 100) * input.characters), characters_total: input.characters },
+    progress: {
+      percent: job.status === 'completed' ? 100 : percent,
+      characters_done: Math.round((percent / 100) * input.characters),
+      characters_total: input.characters,
+    },
     characters: input.characters,
     credits: input.credits,
     voice: input.voiceId,
@@ -55,6 +71,10 @@ export async function jobView(services: Services, job: JobRecord, origin: string
       };
     }
   }
-  if (job.status === 'failed') view.error = { code: 'synthesis_failed', message: 'The narration failed; nothing was charged. Please submit it again.' };
+  if (job.status === 'failed')
+    view.error = {
+      code: 'synthesis_failed',
+      message: 'The narration failed; nothing was charged. Please submit it again.',
+    };
   return view;
 }

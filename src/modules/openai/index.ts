@@ -6,7 +6,13 @@ import { AUTH_ERRORS, documentErrors } from '../../errors/openapi.ts';
 import { countCharacters, creditsForCharacters } from '../../lib/characters.ts';
 import { parseJsonObject } from '../../lib/json-body.ts';
 import type { Services } from '../../services.ts';
-import { type DirectOutput, reserveCredits, screenBeforeCharging, synthesizeDirect, type ValidSpeechRequest } from '../tts/service.ts';
+import {
+  type DirectOutput,
+  reserveCredits,
+  screenBeforeCharging,
+  synthesizeDirect,
+  type ValidSpeechRequest,
+} from '../tts/service.ts';
 import { findVoice } from '../voices/catalog.ts';
 
 /**
@@ -25,16 +31,34 @@ const FORMATS: Record<string, DirectOutput> = {
   mp3: { encoding: { format: 'mp3', bitrate: STREAM_MP3_KBPS }, contentType: 'audio/mpeg' },
   opus: { encoding: { format: 'opus', outputSampleRate: OUTPUT_RATE }, contentType: 'audio/ogg; codecs=opus' },
   pcm: { encoding: { format: 'pcm', outputSampleRate: OUTPUT_RATE }, contentType: 'audio/pcm' },
-  wav: { encoding: { format: 'wav', outputSampleRate: OUTPUT_RATE }, contentType: 'audio/wav', complete: (parts) => wavFile(parts, OUTPUT_RATE) },
-  flac: { encoding: { format: 'flac', outputSampleRate: OUTPUT_RATE }, contentType: 'audio/flac', complete: concatBytes },
+  wav: {
+    encoding: { format: 'wav', outputSampleRate: OUTPUT_RATE },
+    contentType: 'audio/wav',
+    complete: (parts) => wavFile(parts, OUTPUT_RATE),
+  },
+  flac: {
+    encoding: { format: 'flac', outputSampleRate: OUTPUT_RATE },
+    contentType: 'audio/flac',
+    complete: concatBytes,
+  },
 };
 const SUPPORTED = Object.keys(FORMATS).join(', ');
 
 export const OpenAISpeechRequest = t.Object({
-  model: t.String({ description: 'Accepted for compatibility (tts-1, tts-1-hd, gpt-4o-mini-tts …); recite has one engine.' }),
+  model: t.String({
+    description: 'Accepted for compatibility (tts-1, tts-1-hd, gpt-4o-mini-tts …); recite has one engine.',
+  }),
   input: t.String({ description: 'Text to speak, up to the direct limit (default 20,000 characters).' }),
-  voice: t.String({ description: 'alloy, ash, ballad, coral, echo, fable, onyx, nova, sage, shimmer, verse, marin, cedar, or any recite voice id.' }),
-  response_format: t.Optional(t.String({ default: 'mp3', description: 'mp3, opus (Ogg), wav, flac or pcm (24 kHz 16-bit mono little-endian). aac is refused.' })),
+  voice: t.String({
+    description:
+      'alloy, ash, ballad, coral, echo, fable, onyx, nova, sage, shimmer, verse, marin, cedar, or any recite voice id.',
+  }),
+  response_format: t.Optional(
+    t.String({
+      default: 'mp3',
+      description: 'mp3, opus (Ogg), wav, flac or pcm (24 kHz 16-bit mono little-endian). aac is refused.',
+    }),
+  ),
   speed: t.Optional(t.Number({ minimum: 0.25, maximum: 4, default: 1 })),
   instructions: t.Optional(t.String({ description: 'Accepted and ignored.' })),
 });
@@ -46,22 +70,39 @@ export function openaiModule(services: Services) {
       const body = parseJsonObject(await request.text());
       const { input, voice: voiceId, model, response_format: format = 'mp3', speed = 1 } = body;
       if (typeof model !== 'string') throw new AppError('invalid_request', 'The field `model` is required.');
-      if (typeof input !== 'string' || input.trim() === '') throw new AppError('invalid_request', 'The field `input` is required.');
+      if (typeof input !== 'string' || input.trim() === '')
+        throw new AppError('invalid_request', 'The field `input` is required.');
       if (typeof voiceId !== 'string') throw new AppError('invalid_request', 'The field `voice` is required.');
       const voice = findVoice(voiceId.toLowerCase());
       if (!voice) throw new AppError('invalid_voice', `Unknown voice "${voiceId.slice(0, 40)}".`);
       const output = typeof format === 'string' ? FORMATS[format] : undefined;
-      if (!output) throw new AppError('invalid_request', `response_format ${JSON.stringify(String(format).slice(0, 20))} is not supported; use one of: ${SUPPORTED}.`);
-      if (typeof speed !== 'number' || !(speed >= 0.25 && speed <= 4)) throw new AppError('invalid_speed', '`speed` must be a number from 0.25 to 4.');
+      if (!output)
+        throw new AppError(
+          'invalid_request',
+          `response_format ${JSON.stringify(String(format).slice(0, 20))} is not supported; use one of: ${SUPPORTED}.`,
+        );
+      if (typeof speed !== 'number' || !(speed >= 0.25 && speed <= 4))
+        throw new AppError('invalid_speed', '`speed` must be a number from 0.25 to 4.');
       const characters = countCharacters(input);
       if (characters > services.config.directMaxCharacters) {
-        throw new AppError('text_too_long', `This endpoint speaks up to ${services.config.directMaxCharacters} characters; use POST /api/v1/tts for long narrations.`);
+        throw new AppError(
+          'text_too_long',
+          `This endpoint speaks up to ${services.config.directMaxCharacters} characters; use POST /api/v1/tts for long narrations.`,
+        );
       }
       const credits = creditsForCharacters(characters);
       await screenBeforeCharging(services, principal, { text: input, characters, credits }, request.signal);
       // Speeds the engine cannot reach are made up by a time stretch, measured per voice (loudness-calibration.ts).
       const plan = await services.encoders.loudness.ratePlan(services.engine, voice, speed);
-      const speech: ValidSpeechRequest = { text: input, voice, speed: 'normal', format: 'mp3', characters, credits, rateScale: plan.rateScale };
+      const speech: ValidSpeechRequest = {
+        text: input,
+        voice,
+        speed: 'normal',
+        format: 'mp3',
+        characters,
+        credits,
+        rateScale: plan.rateScale,
+      };
       const reservationId = reserveCredits(services, principal, speech, 'speech');
       const encoding = { ...output.encoding, stretch: plan.stretch };
       return await synthesizeDirect(services, speech, reservationId, request.signal, { ...output, encoding });
@@ -73,10 +114,14 @@ export function openaiModule(services: Services) {
         tags: ['OpenAI compatible'],
         operationId: 'createOpenAISpeech',
         summary: 'Create speech (OpenAI-compatible)',
-        description: 'Drop-in for OpenAI\'s `audio.speech.create`: point an OpenAI client\'s base URL at `<recite>/v1` and use a recite key. Billed and screened like /api/v1/tts.',
+        description:
+          "Drop-in for OpenAI's `audio.speech.create`: point an OpenAI client's base URL at `<recite>/v1` and use a recite key. Billed and screened like /api/v1/tts.",
         requestBody: { required: true, content: { 'application/json': { schema: OpenAISpeechRequest as object } } },
         responses: {
-          200: { description: 'The audio.', content: { 'audio/mpeg': { schema: { type: 'string', format: 'binary' } } } },
+          200: {
+            description: 'The audio.',
+            content: { 'audio/mpeg': { schema: { type: 'string', format: 'binary' } } },
+          },
           ...documentErrors(
             'invalid_request',
             'text_too_long',

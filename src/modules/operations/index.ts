@@ -16,9 +16,14 @@ export function operationsModule(services: Services) {
       async () => {
         const readiness = await services.readiness();
         const failed = readiness.checks.filter((check) => !check.ok);
-        if (failed.length > 0) services.logger.warn('not ready', { failed: failed.map((check) => `${check.name}: ${check.detail ?? ''}`) });
+        if (failed.length > 0)
+          services.logger.warn('not ready', { failed: failed.map((check) => `${check.name}: ${check.detail ?? ''}`) });
         return Response.json(
-          { status: readiness.ready ? 'ready' : 'not_ready', checks: readiness.checks, failed: failed.map((check) => check.name) },
+          {
+            status: readiness.ready ? 'ready' : 'not_ready',
+            checks: readiness.checks,
+            failed: failed.map((check) => check.name),
+          },
           { status: readiness.ready ? 200 : 503, headers: { 'cache-control': 'no-store' } },
         );
       },
@@ -30,7 +35,9 @@ export function operationsModule(services: Services) {
         const token = services.config.metricsToken;
         if (!token) throw new AppError('not_found', 'No route for GET /metrics.');
         if (!bearerMatches(request.headers.get('authorization'), token)) {
-          return errorResponse(new AppError('unauthorized', 'Send the metrics token as a Bearer token.'), { 'www-authenticate': 'Bearer' });
+          return errorResponse(new AppError('unauthorized', 'Send the metrics token as a Bearer token.'), {
+            'www-authenticate': 'Bearer',
+          });
         }
         return metricsResponse(services);
       },
@@ -40,7 +47,9 @@ export function operationsModule(services: Services) {
 
 export async function metricsResponse(services: Services): Promise<Response> {
   const body = await services.metrics.registry.metrics();
-  return new Response(body, { headers: { 'content-type': services.metrics.registry.contentType, 'cache-control': 'no-store' } });
+  return new Response(body, {
+    headers: { 'content-type': services.metrics.registry.contentType, 'cache-control': 'no-store' },
+  });
 }
 
 function bearerMatches(header: string | null, token: string): boolean {

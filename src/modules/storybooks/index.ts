@@ -18,7 +18,13 @@ import type { StorybookInput, StorybookResult } from './storybook-job.ts';
 export const STORYBOOK_MAX_CHARACTERS = 5_000;
 
 export function characterRecords(origin = '') {
-  return CHARACTERS.map((character) => ({ id: character.id, name: character.name, description: character.description, default_voice: character.defaultVoice, preview_url: `${origin}/api/v1/characters/${character.id}/preview.png` }));
+  return CHARACTERS.map((character) => ({
+    id: character.id,
+    name: character.name,
+    description: character.description,
+    default_voice: character.defaultVoice,
+    preview_url: `${origin}/api/v1/characters/${character.id}/preview.png`,
+  }));
 }
 
 export const StorybookRequest = t.Object({
@@ -41,7 +47,13 @@ const StorybookStatus = t.Object(
 );
 const CharacterList = t.Object({
   characters: t.Array(
-    t.Object({ id: t.String(), name: t.String(), description: t.String(), default_voice: t.String(), preview_url: t.String() }),
+    t.Object({
+      id: t.String(),
+      name: t.String(),
+      description: t.String(),
+      default_voice: t.String(),
+      preview_url: t.String(),
+    }),
   ),
 });
 
@@ -50,7 +62,14 @@ export async function storybookView(services: Services, job: JobRecord, origin: 
   const view: Record<string, unknown> = {
     storybookId: job.id,
     status: job.status,
-    progress: { percent: job.status === 'completed' ? 100 : job.progressTotal ? Math.floor((job.progressDone / job.progressTotal) * 100) : 0 },
+    progress: {
+      percent:
+        job.status === 'completed'
+          ? 100
+          : job.progressTotal
+            ? Math.floor((job.progressDone / job.progressTotal) * 100)
+            : 0,
+    },
     character: input.characterId,
     voice: input.voiceId,
     credits: PRESENTER_VIDEO_CREDITS,
@@ -62,7 +81,8 @@ export async function storybookView(services: Services, job: JobRecord, origin: 
     view.video_url = (await audioUrl(services, result.videoKey, origin)).url;
     view.duration_ms = result.durationMs;
   }
-  if (job.status === 'failed') view.error = { code: 'synthesis_failed', message: 'The video could not be rendered; nothing was charged.' };
+  if (job.status === 'failed')
+    view.error = { code: 'synthesis_failed', message: 'The video could not be rendered; nothing was charged.' };
   return view;
 }
 
@@ -84,27 +104,39 @@ export function storybooksModule(services: Services) {
         },
       },
     )
-    .get('/api/v1/characters/:id/preview.png', ({ params }) => {
-      const character = findCharacter(params.id);
-      if (!character) throw new AppError('not_found', 'No such character.');
-      let png = previews.get(character.id);
-      if (!png) {
-        png = new Uint8Array(new Resvg(characterSvg(character, { mouth: 'wide', blink: false, sway: 0 }), { font: { loadSystemFonts: false } }).render().asPng());
-        previews.set(character.id, png);
-      }
-      return new Response(Buffer.from(png), { headers: { 'content-type': 'image/png', 'cache-control': 'public, max-age=86400' } });
-    }, {
-      detail: {
-        tags: ['Storybooks'],
-        operationId: 'getCharacterPreview',
-        security: [],
-        summary: 'Character preview image',
-        responses: {
-          200: { description: 'A PNG.', content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } },
-          ...documentErrors('not_found'),
+    .get(
+      '/api/v1/characters/:id/preview.png',
+      ({ params }) => {
+        const character = findCharacter(params.id);
+        if (!character) throw new AppError('not_found', 'No such character.');
+        let png = previews.get(character.id);
+        if (!png) {
+          png = new Uint8Array(
+            new Resvg(characterSvg(character, { mouth: 'wide', blink: false, sway: 0 }), {
+              font: { loadSystemFonts: false },
+            })
+              .render()
+              .asPng(),
+          );
+          previews.set(character.id, png);
+        }
+        return new Response(Buffer.from(png), {
+          headers: { 'content-type': 'image/png', 'cache-control': 'public, max-age=86400' },
+        });
+      },
+      {
+        detail: {
+          tags: ['Storybooks'],
+          operationId: 'getCharacterPreview',
+          security: [],
+          summary: 'Character preview image',
+          responses: {
+            200: { description: 'A PNG.', content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } },
+            ...documentErrors('not_found'),
+          },
         },
       },
-    })
+    )
     .post(
       '/api/v1/storybooks',
       async ({ request, body, principal, rawBody }) => {
@@ -113,10 +145,14 @@ export function storybooksModule(services: Services) {
           if (script.trim() === '') throw new AppError('invalid_request', 'The field `script` is required.');
           const characters = countCharacters(script);
           if (characters > STORYBOOK_MAX_CHARACTERS) {
-            throw new AppError('text_too_long', `A storybook script has at most ${STORYBOOK_MAX_CHARACTERS} characters.`);
+            throw new AppError(
+              'text_too_long',
+              `A storybook script has at most ${STORYBOOK_MAX_CHARACTERS} characters.`,
+            );
           }
           const character = findCharacter(body.character);
-          if (!character) throw new AppError('invalid_request', 'Unknown character; GET /api/v1/characters lists them.');
+          if (!character)
+            throw new AppError('invalid_request', 'Unknown character; GET /api/v1/characters lists them.');
           const voice = findVoice(body.voice ?? character.defaultVoice);
           if (!voice) throw new AppError('invalid_voice', 'Unknown voice.');
           const speed = body.speed ?? 'normal';
@@ -183,22 +219,35 @@ export function storybooksModule(services: Services) {
           tags: ['Storybooks'],
           operationId: 'getStorybook',
           summary: 'Storybook status',
-          responses: { 200: jsonResponse('The storybook.', StorybookStatus), ...documentErrors('not_found', ...AUTH_ERRORS) },
+          responses: {
+            200: jsonResponse('The storybook.', StorybookStatus),
+            ...documentErrors('not_found', ...AUTH_ERRORS),
+          },
         },
       },
     )
-    .get('/watch/:id', async ({ request, params }) => {
-      const job = services.scheduler.find(params.id);
-      if (!job || job.kind !== 'presenter_video' || job.status !== 'completed') {
-        return new Response((await page({ title: 'Not found', body: '<h1>Not found</h1><section><p>This video does not exist or is not ready yet.</p></section>' }).text()), { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
-      }
-      const view = await storybookView(services, job, new URL(request.url).origin);
-      const input = JSON.parse(job.input) as StorybookInput;
-      const character = findCharacter(input.characterId);
-      return page({
-        title: `${character?.name ?? 'Storybook'}`,
-        body: `<h1>${escape(character?.name ?? 'Storybook')}</h1><section><video controls playsinline preload="metadata" src="${escape(view.video_url)}" style="width:100%;max-width:640px;border-radius:8px" aria-label="Storybook video"></video></section>
+    .get(
+      '/watch/:id',
+      async ({ request, params }) => {
+        const job = services.scheduler.find(params.id);
+        if (!job || job.kind !== 'presenter_video' || job.status !== 'completed') {
+          return new Response(
+            await page({
+              title: 'Not found',
+              body: '<h1>Not found</h1><section><p>This video does not exist or is not ready yet.</p></section>',
+            }).text(),
+            { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } },
+          );
+        }
+        const view = await storybookView(services, job, new URL(request.url).origin);
+        const input = JSON.parse(job.input) as StorybookInput;
+        const character = findCharacter(input.characterId);
+        return page({
+          title: `${character?.name ?? 'Storybook'}`,
+          body: `<h1>${escape(character?.name ?? 'Storybook')}</h1><section><video controls playsinline preload="metadata" src="${escape(view.video_url)}" style="width:100%;max-width:640px;border-radius:8px" aria-label="Storybook video"></video></section>
           <section><h2>Script</h2><p style="white-space:pre-wrap">${escape(input.script)}</p></section>`,
-      });
-    }, { detail: { hide: true } });
+        });
+      },
+      { detail: { hide: true } },
+    );
 }

@@ -32,17 +32,39 @@ export function storybookJobHandler(services: Services): JobHandler {
       const voice = findVoice(input.voiceId);
       if (!character || !voice) throw new PermanentJobError('character or voice no longer exists');
       progress(0, 100);
-      const narration = narrate(services.engine, services.encoders, { text: input.script, voice, speed: input.speed, events: { phonemes: true } }, signal);
+      const narration = narrate(
+        services.engine,
+        services.encoders,
+        { text: input.script, voice, speed: input.speed, events: { phonemes: true } },
+        signal,
+      );
       const parts: Uint8Array[] = [];
       for await (const part of narration.bytes) parts.push(part);
       const result = await narration.result;
       progress(30, 100);
       const durationSeconds = result.decodedSamples / result.sampleRate;
-      const video = await renderPresenterVideo({ character, audio: completeMp3(parts), durationSeconds, events: result.events, sampleRate: result.sampleRate, renderer: services.renderer });
+      const video = await renderPresenterVideo({
+        character,
+        audio: completeMp3(parts),
+        durationSeconds,
+        events: result.events,
+        sampleRate: result.sampleRate,
+        renderer: services.renderer,
+      });
       progress(90, 100);
       const key = storybookVideoKey(job.id);
-      const stored = await services.storage.put(key, (async function* () { yield video.mp4; })(), { contentType: 'video/mp4' });
-      const output: StorybookResult = { videoKey: key, bytes: stored.size, durationMs: Math.round(durationSeconds * 1000) };
+      const stored = await services.storage.put(
+        key,
+        (async function* () {
+          yield video.mp4;
+        })(),
+        { contentType: 'video/mp4' },
+      );
+      const output: StorybookResult = {
+        videoKey: key,
+        bytes: stored.size,
+        durationMs: Math.round(durationSeconds * 1000),
+      };
       complete(output, (tx) => {
         if (job.reservationId) services.ledger.captureIn(tx, job.reservationId);
       });

@@ -16,14 +16,30 @@ const REPLAYED_HEADERS = ['content-type', 'x-characters', 'x-credits-charged', '
  * whether its copy could be stored: a completed response whose copy failed (full disk, S3 down) or later vanished
  * leaves the key completed without a body, and a retry is refused with 409 rather than run, and charged, again.
  */
-export async function idempotent(services: Services, request: Request, principal: Principal, rawBody: string, run: () => Promise<Response>): Promise<Response> {
+export async function idempotent(
+  services: Services,
+  request: Request,
+  principal: Principal,
+  rawBody: string,
+  run: () => Promise<Response>,
+): Promise<Response> {
   const key = request.headers.get('idempotency-key');
   if (key === null) return run();
-  if (!/^[\x21-\x7e]{1,255}$/.test(key)) throw new AppError('invalid_request', 'Idempotency-Key must be 1-255 visible ASCII characters.');
+  if (!/^[\x21-\x7e]{1,255}$/.test(key))
+    throw new AppError('invalid_request', 'Idempotency-Key must be 1-255 visible ASCII characters.');
   const requestHash = createHash('sha256').update(rawBody).digest('hex');
   const begun = services.idempotency.begin(principal.accountId, key, requestHash);
-  if (begun.state === 'mismatch') throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used with a different request body in the last 24 hours.');
-  if (begun.state === 'in_flight') throw new AppError('conflict', 'A request with this Idempotency-Key is still running; retry when it has finished.', { headers: { 'retry-after': '5' } });
+  if (begun.state === 'mismatch')
+    throw new AppError(
+      'idempotency_key_reused',
+      'This Idempotency-Key was used with a different request body in the last 24 hours.',
+    );
+  if (begun.state === 'in_flight')
+    throw new AppError(
+      'conflict',
+      'A request with this Idempotency-Key is still running; retry when it has finished.',
+      { headers: { 'retry-after': '5' } },
+    );
   if (begun.state === 'replay') {
     const record = begun.record;
     let stored: Awaited<ReturnType<Services['storage']['get']>> = null;
@@ -31,7 +47,11 @@ export async function idempotent(services: Services, request: Request, principal
       try {
         stored = await services.storage.get(record.responseBodyKey);
       } catch {
-        throw new AppError('unavailable', 'The stored response to this Idempotency-Key cannot be read right now; retry shortly. Nothing was run or charged again.', { status: 503, headers: { 'retry-after': '30' } });
+        throw new AppError(
+          'unavailable',
+          'The stored response to this Idempotency-Key cannot be read right now; retry shortly. Nothing was run or charged again.',
+          { status: 503, headers: { 'retry-after': '30' } },
+        );
       }
     }
     if (stored) {
@@ -39,7 +59,10 @@ export async function idempotent(services: Services, request: Request, principal
       headers.set('idempotent-replayed', 'true');
       return new Response(stored.body, { status: record.responseStatus ?? 200, headers });
     }
-    throw new AppError('conflict', 'The first request with this Idempotency-Key succeeded and was charged, but its response could not be kept for replay. It is not run again; send a new key to narrate again.');
+    throw new AppError(
+      'conflict',
+      'The first request with this Idempotency-Key succeeded and was charged, but its response could not be kept for replay. It is not run again; send a new key to narrate again.',
+    );
   }
   // An expired earlier use of this key may have left its body; this request now owns the key, so nothing races the delete.
   if (begun.staleBodyKey) await services.storage.delete(begun.staleBodyKey).catch(() => {});
@@ -56,7 +79,9 @@ export async function idempotent(services: Services, request: Request, principal
     return response;
   }
   const bodyKey = `idempotency/${principal.accountId}/${createHash('sha256').update(key).digest('hex')}`;
-  const headers = Object.fromEntries(REPLAYED_HEADERS.flatMap((name) => (response.headers.has(name) ? [[name, response.headers.get(name)!]] : [])));
+  const headers = Object.fromEntries(
+    REPLAYED_HEADERS.flatMap((name) => (response.headers.has(name) ? [[name, response.headers.get(name)!]] : [])),
+  );
   const source = response.body.getReader();
   // Chunks for the stored copy; the client's stream and the copy advance together.
   const copy: Uint8Array[] = [];
@@ -76,15 +101,17 @@ export async function idempotent(services: Services, request: Request, principal
     }
   }
   let copyFailed = false;
-  const stored = services.storage.put(bodyKey, copyChunks(), { contentType: headers['content-type'] ?? 'application/octet-stream' }).then(
-    () => true,
-    (error) => {
-      copyFailed = true;
-      copy.length = 0;
-      services.logger.warn('idempotent response copy not stored', { error: String(error) });
-      return false;
-    },
-  );
+  const stored = services.storage
+    .put(bodyKey, copyChunks(), { contentType: headers['content-type'] ?? 'application/octet-stream' })
+    .then(
+      () => true,
+      (error) => {
+        copyFailed = true;
+        copy.length = 0;
+        services.logger.warn('idempotent response copy not stored', { error: String(error) });
+        return false;
+      },
+    );
   const settle = (outcome: 'done' | 'failed') => {
     finished = outcome;
     wakeCopy?.();

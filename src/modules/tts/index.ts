@@ -6,7 +6,13 @@ import type { Services } from '../../services.ts';
 import { jobView } from '../jobs/service.ts';
 import { idempotent } from './idempotency.ts';
 import { JobAccepted, JobStatusQuery, JobView, SpeechEstimate, SpeechJsonResponse, SpeechRequest } from './model.ts';
-import { enqueueNarration, parseSpeechRequest, reserveCredits, screenBeforeCharging, synthesizeDirect } from './service.ts';
+import {
+  enqueueNarration,
+  parseSpeechRequest,
+  reserveCredits,
+  screenBeforeCharging,
+  synthesizeDirect,
+} from './service.ts';
 
 /** On every response to a Bearer-authenticated request, errors included (draft-ietf-httpapi-ratelimit-headers). */
 export const rateLimitHeaders = {
@@ -134,7 +140,10 @@ export function ttsModule(services: Services) {
             200: {
               description: 'The narration.',
               headers: {
-                'X-Characters': { description: 'Characters billed (Unicode code points).', schema: { type: 'integer' } },
+                'X-Characters': {
+                  description: 'Characters billed (Unicode code points).',
+                  schema: { type: 'integer' },
+                },
                 'X-Credits-Charged': { description: 'Credits deducted.', schema: { type: 'integer' } },
                 'Idempotent-Replayed': {
                   description: '`true` when this is the stored response to an earlier request with the same key.',

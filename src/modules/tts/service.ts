@@ -42,36 +42,59 @@ const DIRECT_SEGMENT_CHARACTERS = 2_500;
 /** Parses and checks a POST /api/v1/tts body, throwing the spec's error codes. */
 export function parseSpeechRequest(raw: string): ValidSpeechRequest {
   const fields = parseJsonObject(raw);
-  if (!('text' in fields) || fields.text === null) throw new AppError('invalid_request', 'The field `text` is required.');
+  if (!('text' in fields) || fields.text === null)
+    throw new AppError('invalid_request', 'The field `text` is required.');
   if (typeof fields.text !== 'string') throw new AppError('invalid_request', 'The field `text` must be a string.');
-  if (fields.timestamps !== undefined && typeof fields.timestamps !== 'boolean') throw new AppError('invalid_request', 'The field `timestamps` must be true or false.');
+  if (fields.timestamps !== undefined && typeof fields.timestamps !== 'boolean')
+    throw new AppError('invalid_request', 'The field `timestamps` must be true or false.');
   let callbackUrl: string | undefined;
   if (fields.callbackUrl !== undefined) {
-    const url = typeof fields.callbackUrl === 'string' && fields.callbackUrl.length <= 2048 ? URL.parse(fields.callbackUrl) : null;
-    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) throw new AppError('invalid_request', 'The field `callbackUrl` must be an http(s) URL.');
+    const url =
+      typeof fields.callbackUrl === 'string' && fields.callbackUrl.length <= 2048
+        ? URL.parse(fields.callbackUrl)
+        : null;
+    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
+      throw new AppError('invalid_request', 'The field `callbackUrl` must be an http(s) URL.');
     callbackUrl = url.href;
   }
-  if (fields.delivery !== undefined && fields.delivery !== 'audio' && fields.delivery !== 'link') throw new AppError('invalid_request', 'The field `delivery` must be "audio" or "link".');
+  if (fields.delivery !== undefined && fields.delivery !== 'audio' && fields.delivery !== 'link')
+    throw new AppError('invalid_request', 'The field `delivery` must be "audio" or "link".');
   for (const name of ['voice', 'speed', 'format', 'language'] as const) {
-    if (fields[name] !== undefined && typeof fields[name] !== 'string') throw new AppError('invalid_request', `The field \`${name}\` must be a string.`);
+    if (fields[name] !== undefined && typeof fields[name] !== 'string')
+      throw new AppError('invalid_request', `The field \`${name}\` must be a string.`);
   }
   const text = fields.text;
   const characters = countCharacters(text);
   if (characters > MAX_TEXT_CHARACTERS) {
-    throw new AppError('text_too_long', `The text has ${characters} characters; the limit is ${MAX_TEXT_CHARACTERS.toLocaleString('en-US')}.`);
+    throw new AppError(
+      'text_too_long',
+      `The text has ${characters} characters; the limit is ${MAX_TEXT_CHARACTERS.toLocaleString('en-US')}.`,
+    );
   }
   if (text.trim() === '') throw new AppError('invalid_request', 'The field `text` must contain something to say.');
   const voiceId = (fields.voice as string | undefined) ?? DEFAULT_VOICE_ID;
   const voice = findVoice(voiceId);
-  if (!voice) throw new AppError('invalid_voice', `Unknown voice "${truncate(voiceId)}". GET /api/v1/voices lists the valid ids.`);
+  if (!voice)
+    throw new AppError(
+      'invalid_voice',
+      `Unknown voice "${truncate(voiceId)}". GET /api/v1/voices lists the valid ids.`,
+    );
   const speed = (fields.speed as string | undefined) ?? 'normal';
-  if (!(SPEEDS as readonly string[]).includes(speed)) throw new AppError('invalid_speed', `Unknown speed "${truncate(speed)}"; use slow, normal or gentle.`);
+  if (!(SPEEDS as readonly string[]).includes(speed))
+    throw new AppError('invalid_speed', `Unknown speed "${truncate(speed)}"; use slow, normal or gentle.`);
   const language = fields.language as string | undefined;
-  if (language !== undefined && !(CATALOG_LANGUAGES as readonly string[]).includes(language.split('-')[0]!.toLowerCase())) {
-    throw new AppError('invalid_request', `Unknown language "${truncate(language)}"; use one of ${CATALOG_LANGUAGES.join(', ')}.`);
+  if (
+    language !== undefined &&
+    !(CATALOG_LANGUAGES as readonly string[]).includes(language.split('-')[0]!.toLowerCase())
+  ) {
+    throw new AppError(
+      'invalid_request',
+      `Unknown language "${truncate(language)}"; use one of ${CATALOG_LANGUAGES.join(', ')}.`,
+    );
   }
   const format = (fields.format as string | undefined) ?? 'mp3';
-  if (!(FORMATS as readonly string[]).includes(format)) throw new AppError('invalid_request', `Unknown format "${truncate(format)}"; use mp3 or json.`);
+  if (!(FORMATS as readonly string[]).includes(format))
+    throw new AppError('invalid_request', `Unknown format "${truncate(format)}"; use mp3 or json.`);
   return {
     text,
     voice,
@@ -100,12 +123,21 @@ const screeningsInFlight = new Map<string, number>();
  * once per key. An account that cannot pay never costs the server a screening. The reservation that follows checks
  * balance and cap again, atomically.
  */
-export async function screenBeforeCharging(services: Services, principal: Principal, request: { text: string; characters: number; credits: number }, signal?: AbortSignal): Promise<void> {
+export async function screenBeforeCharging(
+  services: Services,
+  principal: Principal,
+  request: { text: string; characters: number; credits: number },
+  signal?: AbortSignal,
+): Promise<void> {
   assertCanPay(services, principal, request);
   const owner = principal.apiKeyId ?? principal.accountId;
   const running = screeningsInFlight.get(owner) ?? 0;
   if (running >= SCREENINGS_PER_KEY) {
-    throw new AppError('rate_limited', `This key already has ${running} texts being screened; retry when they have finished. Nothing was charged.`, { headers: { 'retry-after': '5' } });
+    throw new AppError(
+      'rate_limited',
+      `This key already has ${running} texts being screened; retry when they have finished. Nothing was charged.`,
+      { headers: { 'retry-after': '5' } },
+    );
   }
   screeningsInFlight.set(owner, running + 1);
   try {
@@ -118,42 +150,86 @@ export async function screenBeforeCharging(services: Services, principal: Princi
 }
 
 /** The 402s `reserveCredits` would give, without reserving. */
-export function assertCanPay(services: Services, principal: Principal, request: { characters: number; credits: number }): void {
+export function assertCanPay(
+  services: Services,
+  principal: Principal,
+  request: { characters: number; credits: number },
+): void {
   if (principal.apiKeyId) {
     const cap = services.accounts.findKey(principal.apiKeyId)?.monthlyCapCharacters;
     if (cap != null) {
       const used = services.ledger.monthCharactersForKey(principal.apiKeyId, true);
       if (used + request.characters > cap) {
-        throw new AppError('key_cap_exceeded', `This request (${request.characters} characters) would pass the key's monthly cap of ${cap} characters (${used} used this month).`);
+        throw new AppError(
+          'key_cap_exceeded',
+          `This request (${request.characters} characters) would pass the key's monthly cap of ${cap} characters (${used} used this month).`,
+        );
       }
     }
   }
   const balance = services.ledger.balance(principal.accountId);
   if (balance < request.credits) {
-    throw new AppError('insufficient_credits', `This request needs ${request.credits} credits; the balance is ${balance}.`, { details: { required: request.credits, balance } });
+    throw new AppError(
+      'insufficient_credits',
+      `This request needs ${request.credits} credits; the balance is ${balance}.`,
+      { details: { required: request.credits, balance } },
+    );
   }
 }
 
 /** Screens the text before anything else happens to it; fails closed. */
 export async function screenOrThrow(services: Services, text: string, signal?: AbortSignal): Promise<void> {
-  const screening = await screenText(services.moderator, text, { signal, timeoutMs: services.config.moderationTimeoutMs });
-  if (screening.outcome === 'rejected') throw new AppError('content_rejected', describeRejection(screening.category), { details: { category: screening.category } });
+  const screening = await screenText(services.moderator, text, {
+    signal,
+    timeoutMs: services.config.moderationTimeoutMs,
+  });
+  if (screening.outcome === 'rejected')
+    throw new AppError('content_rejected', describeRejection(screening.category), {
+      details: { category: screening.category },
+    });
   if (screening.outcome === 'unavailable') {
-    services.logger.warn('moderation unavailable; request refused', { provider: services.moderator.id, reason: screening.reason });
-    throw new AppError('moderation_unavailable', 'Content screening is unavailable, so nothing was synthesised or charged. Please retry shortly.', { headers: { 'retry-after': '30' } });
+    services.logger.warn('moderation unavailable; request refused', {
+      provider: services.moderator.id,
+      reason: screening.reason,
+    });
+    throw new AppError(
+      'moderation_unavailable',
+      'Content screening is unavailable, so nothing was synthesised or charged. Please retry shortly.',
+      { headers: { 'retry-after': '30' } },
+    );
   }
 }
 
 /** Reserves credits or throws the 402 the ledger reported. */
-export function reserveCredits(services: Services, principal: Principal, request: { characters: number; credits: number }, product: 'speech' | 'narration_job' | 'playground' | 'presenter_video', holdMs = DIRECT_HOLD_MS): string {
-  const outcome = services.ledger.reserve({ accountId: principal.accountId, apiKeyId: principal.apiKeyId, product, characters: request.characters, credits: request.credits, holdMs });
+export function reserveCredits(
+  services: Services,
+  principal: Principal,
+  request: { characters: number; credits: number },
+  product: 'speech' | 'narration_job' | 'playground' | 'presenter_video',
+  holdMs = DIRECT_HOLD_MS,
+): string {
+  const outcome = services.ledger.reserve({
+    accountId: principal.accountId,
+    apiKeyId: principal.apiKeyId,
+    product,
+    characters: request.characters,
+    credits: request.credits,
+    holdMs,
+  });
   if (outcome.ok) return outcome.reservationId;
   if (outcome.code === 'key_cap_exceeded') {
-    throw new AppError('key_cap_exceeded', `This request (${request.characters} characters) would pass the key's monthly cap of ${outcome.cap} characters (${outcome.used} used this month).`);
+    throw new AppError(
+      'key_cap_exceeded',
+      `This request (${request.characters} characters) would pass the key's monthly cap of ${outcome.cap} characters (${outcome.used} used this month).`,
+    );
   }
-  throw new AppError('insufficient_credits', `This request needs ${outcome.required} credits; the balance is ${outcome.balance}.`, {
-    details: { required: outcome.required, balance: outcome.balance },
-  });
+  throw new AppError(
+    'insufficient_credits',
+    `This request needs ${outcome.required} credits; the balance is ${outcome.balance}.`,
+    {
+      details: { required: outcome.required, balance: outcome.balance },
+    },
+  );
 }
 
 /** How a direct response is encoded and sent; MP3 streamed at a constant bitrate when absent. */
@@ -182,11 +258,24 @@ export async function synthesizeDirect(
   const events = request.format === 'json' && request.timestamps ? { words: true } : undefined;
   const complete = output.complete ?? (request.format === 'json' ? completeMp3 : undefined);
   const encoding = output.encoding ?? (complete ? {} : { bitrate: STREAM_MP3_KBPS });
-  const narration = narrateInParallel(services.engine, services.encoders, { text: request.text, voice: request.voice, language: request.language, speed: request.speed, rateScale: request.rateScale, events, encoding }, {
-    signal,
-    parallelism: services.engine.capabilities.concurrency,
-    segmentLength: DIRECT_SEGMENT_CHARACTERS,
-  });
+  const narration = narrateInParallel(
+    services.engine,
+    services.encoders,
+    {
+      text: request.text,
+      voice: request.voice,
+      language: request.language,
+      speed: request.speed,
+      rateScale: request.rateScale,
+      events,
+      encoding,
+    },
+    {
+      signal,
+      parallelism: services.engine.capabilities.concurrency,
+      segmentLength: DIRECT_SEGMENT_CHARACTERS,
+    },
+  );
   const iterator = narration.bytes[Symbol.asyncIterator]();
   let settled = false;
   const settle = (outcome: 'capture' | 'void', reason = '') => {
@@ -194,9 +283,11 @@ export async function synthesizeDirect(
     settled = true;
     if (outcome === 'capture') services.ledger.capture(reservationId);
     // Retried until it commits, so an I/O error does not keep the credits held until the reaper's next pass.
-    else services.ledger.voidEventually(reservationId, reason, (error, attempt) => {
-      if (attempt === 0) services.logger.error('voiding a reservation failed; retrying', { reservationId, error: String(error) });
-    });
+    else
+      services.ledger.voidEventually(reservationId, reason, (error, attempt) => {
+        if (attempt === 0)
+          services.logger.error('voiding a reservation failed; retrying', { reservationId, error: String(error) });
+      });
   };
   // An aborted request (client gone, or the server's shutdown grace over) gives its credits back at once, even when
   // its stream is paused and no read would notice the abort.
@@ -224,11 +315,20 @@ export async function synthesizeDirect(
     const result = await narration.result;
     const file = complete(parts);
     settle('capture');
-    if (request.format !== 'json') return new Response(file, { headers: { ...headers, 'content-type': contentType, 'cache-control': 'no-store' } });
+    if (request.format !== 'json')
+      return new Response(file, { headers: { ...headers, 'content-type': contentType, 'cache-control': 'no-store' } });
     const audio = Buffer.from(file.buffer, file.byteOffset, file.length).toString('base64');
-    const words = events ? { words: wordTimings(request.text, result.events, result.sampleRate, result.decodedSamples) } : {};
+    const words = events
+      ? { words: wordTimings(request.text, result.events, result.sampleRate, result.decodedSamples) }
+      : {};
     return Response.json(
-      { audio, characters: request.characters, credits_charged: request.credits, duration_ms: durationMs(result.decodedSamples, result.sampleRate), ...words },
+      {
+        audio,
+        characters: request.characters,
+        credits_charged: request.credits,
+        duration_ms: durationMs(result.decodedSamples, result.sampleRate),
+        ...words,
+      },
       { headers },
     );
   }
@@ -273,7 +373,9 @@ const JOB_HOLD_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Thrown when the client went away before anything was reserved; nobody reads the answer, nothing was charged. */
 function abandoned(): AppError {
-  return new AppError('invalid_request', 'The client closed the request; nothing was queued or charged.', { status: 499 });
+  return new AppError('invalid_request', 'The client closed the request; nothing was queued or charged.', {
+    status: 499,
+  });
 }
 
 /** Resolves `work`, or rejects as soon as `signal` aborts (the work itself is left to its own deadline). */
@@ -293,27 +395,66 @@ function unlessAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Pr
  * `signal` is the request's: a client that gave up (its timeout, a closed connection) gets nothing queued or charged,
  * however long the storage check took. The storage check itself has RECITE_STORAGE_TIMEOUT_MS.
  */
-export async function enqueueNarration(services: Services, principal: Principal, request: ValidSpeechRequest, signal?: AbortSignal): Promise<Response> {
+export async function enqueueNarration(
+  services: Services,
+  principal: Principal,
+  request: ValidSpeechRequest,
+  signal?: AbortSignal,
+): Promise<Response> {
   if (services.scheduler.backlog('narration') >= services.config.jobBacklogLimit) {
-    throw new AppError('unavailable', 'Long narration is busy right now; please retry in a minute. Nothing was charged.', { status: 503, headers: { 'retry-after': '60' } });
+    throw new AppError(
+      'unavailable',
+      'Long narration is busy right now; please retry in a minute. Nothing was charged.',
+      { status: 503, headers: { 'retry-after': '60' } },
+    );
   }
   if (request.callbackUrl) {
-    const target = await unlessAborted(resolveCallbackTarget(request.callbackUrl, { allowPrivate: services.config.webhookAllowPrivate }), signal);
-    if (!target.ok) throw new AppError('invalid_request', `The field \`callbackUrl\` is not allowed: ${target.reason}.`);
+    const target = await unlessAborted(
+      resolveCallbackTarget(request.callbackUrl, { allowPrivate: services.config.webhookAllowPrivate }),
+      signal,
+    );
+    if (!target.ok)
+      throw new AppError('invalid_request', `The field \`callbackUrl\` is not allowed: ${target.reason}.`);
   }
-  const storageUp = await unlessAborted(services.storage.healthy().catch(() => false), signal);
-  if (!storageUp) throw new AppError('unavailable', 'The narration storage could not be reached; please retry. Nothing was charged.', { status: 502 });
+  const storageUp = await unlessAborted(
+    services.storage.healthy().catch(() => false),
+    signal,
+  );
+  if (!storageUp)
+    throw new AppError(
+      'unavailable',
+      'The narration storage could not be reached; please retry. Nothing was charged.',
+      { status: 502 },
+    );
   // Checked again right before the reservation: nothing awaits between here and the enqueue, so an abort after this
   // point happened once the job was already accepted.
   if (signal?.aborted) throw abandoned();
   const reservationId = reserveCredits(services, principal, request, 'narration_job', JOB_HOLD_MS);
   let jobId: string;
   try {
-    const input: NarrationJobInput = { text: request.text, voiceId: request.voice.id, language: request.language, speed: request.speed, characters: request.characters, credits: request.credits, callbackUrl: request.callbackUrl };
-    jobId = services.scheduler.enqueue({ kind: 'narration', input, accountId: principal.accountId, apiKeyId: principal.apiKeyId, reservationId, total: request.text.length }).id;
+    const input: NarrationJobInput = {
+      text: request.text,
+      voiceId: request.voice.id,
+      language: request.language,
+      speed: request.speed,
+      characters: request.characters,
+      credits: request.credits,
+      callbackUrl: request.callbackUrl,
+    };
+    jobId = services.scheduler.enqueue({
+      kind: 'narration',
+      input,
+      accountId: principal.accountId,
+      apiKeyId: principal.apiKeyId,
+      reservationId,
+      total: request.text.length,
+    }).id;
   } catch (error) {
     services.ledger.voidEventually(reservationId, 'enqueue_failed');
     throw error;
   }
-  return Response.json({ jobId, status: 'queued', characters: request.characters, credits_reserved: request.credits }, { status: 202, headers: { location: `/api/v1/tts?jobId=${jobId}` } });
+  return Response.json(
+    { jobId, status: 'queued', characters: request.characters, credits_reserved: request.credits },
+    { status: 202, headers: { location: `/api/v1/tts?jobId=${jobId}` } },
+  );
 }

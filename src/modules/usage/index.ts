@@ -10,18 +10,17 @@ export { UsageResponse } from './model.ts';
 
 export function usageModule(services: Services) {
   const usage = new UsageQueries(services.db, services.clock);
-  return new Elysia({ name: 'usage' }).use(apiKeyAuth(services)).get(
-    '/api/v1/usage',
-    ({ principal }) => usageReport(services, usage, principal.accountId),
-    {
+  return new Elysia({ name: 'usage' })
+    .use(apiKeyAuth(services))
+    .get('/api/v1/usage', ({ principal }) => usageReport(services, usage, principal.accountId), {
       auth: 'apiKey',
       detail: {
         operationId: 'getUsage',
         tags: ['Account'],
         summary: 'Balance and usage',
-        description: 'Spendable and held credits, each grant with its expiry (soonest-expiring are spent first), and this UTC month\'s captured characters and credits per key.',
+        description:
+          "Spendable and held credits, each grant with its expiry (soonest-expiring are spent first), and this UTC month's captured characters and credits per key.",
         responses: { 200: jsonResponse('Usage', UsageResponse), ...documentErrors(...AUTH_ERRORS) },
       },
-    },
-  );
+    });
 }

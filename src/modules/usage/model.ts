@@ -6,7 +6,10 @@ export const UsageGrant = t.Object({
   credits: t.Integer({ description: 'Credits granted.' }),
   remaining: t.Integer({ description: 'Credits of this grant not yet spent or held.' }),
   granted_at: t.String({ format: 'date-time' }),
-  expires_at: t.String({ format: 'date-time', description: 'Unused credits lapse at this instant (90 days after the grant).' }),
+  expires_at: t.String({
+    format: 'date-time',
+    description: 'Unused credits lapse at this instant (90 days after the grant).',
+  }),
 });
 
 export const UsageKeyMonth = t.Object({
@@ -23,12 +26,19 @@ export const UsageResponse = t.Object({
   account: t.String(),
   plan: t.Object({ id: t.String(), name: t.String(), monthly_credits: t.Integer() }),
   balance: t.Integer({ description: 'Spendable credits now.' }),
-  held: t.Integer({ description: 'Credits set aside for work in progress (captured on delivery, returned on failure).' }),
+  held: t.Integer({
+    description: 'Credits set aside for work in progress (captured on delivery, returned on failure).',
+  }),
   webhook_signing_secret: t.String({ description: 'Verifies `Recite-Signature` on job callbacks.' }),
-  grants: t.Array(UsageGrant, { description: 'Grants with credits left, soonest-expiring first (spent in that order).' }),
+  grants: t.Array(UsageGrant, {
+    description: 'Grants with credits left, soonest-expiring first (spent in that order).',
+  }),
   month: t.Object({
     start: t.String({ format: 'date-time', description: 'Start of this UTC month.' }),
-    keys: t.Array(UsageKeyMonth, { description: 'Every active key of the account (zeros when unused), and any other key or key-less use with captured usage this month.' }),
+    keys: t.Array(UsageKeyMonth, {
+      description:
+        'Every active key of the account (zeros when unused), and any other key or key-less use with captured usage this month.',
+    }),
   }),
 });
 

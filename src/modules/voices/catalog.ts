@@ -53,14 +53,44 @@ interface Definition {
   description: string;
 }
 
-const kid = (id: string, name: string, language: Language, gender: 'female' | 'male', description: string): Definition => ({
-  id, name, language, group: 'character', gender, age: 'child', description,
+const kid = (
+  id: string,
+  name: string,
+  language: Language,
+  gender: 'female' | 'male',
+  description: string,
+): Definition => ({
+  id,
+  name,
+  language,
+  group: 'character',
+  gender,
+  age: 'child',
+  description,
 });
-const narrator = (id: string, name: string, language: Language, gender: 'female' | 'male', description: string): Definition => ({
-  id, name, language, group: 'narration', gender, age: 'adult', description,
+const narrator = (
+  id: string,
+  name: string,
+  language: Language,
+  gender: 'female' | 'male',
+  description: string,
+): Definition => ({
+  id,
+  name,
+  language,
+  group: 'narration',
+  gender,
+  age: 'adult',
+  description,
 });
 const expressive = (id: string, name: string, gender: VoiceProfile['gender'], description: string): Definition => ({
-  id, name, language: 'en-US', group: 'expressive', gender, age: 'adult', description,
+  id,
+  name,
+  language: 'en-US',
+  group: 'expressive',
+  gender,
+  age: 'adult',
+  description,
 });
 
 const DEFINITIONS: Definition[] = [
@@ -103,7 +133,10 @@ const DEFINITIONS: Definition[] = [
   narrator('story-dad', 'Story Dad', 'en-US', 'male', 'A warm dad doing the bedtime story.'),
   narrator('cozy-uncle', 'Cozy Uncle', 'en-US', 'male', 'An easy-going uncle by the fireplace.'),
   narrator('gentle-giant', 'Gentle Giant', 'en-US', 'male', 'A very deep, slow and gentle giant.'),
-  { ...narrator('story-grandpa', 'Story Grandpa', 'en-US', 'male', 'An old grandpa with a creaky, kindly voice.'), age: 'senior' },
+  {
+    ...narrator('story-grandpa', 'Story Grandpa', 'en-US', 'male', 'An old grandpa with a creaky, kindly voice.'),
+    age: 'senior',
+  },
   narrator('std-es-dalia', 'Dalia', 'es-MX', 'female', 'Natural Mexican Spanish narrator.'),
   narrator('std-es-jorge', 'Jorge', 'es-MX', 'male', 'Friendly Mexican Spanish narrator.'),
   narrator('std-es-elena', 'Elena', 'es-ES', 'female', 'Castilian Spanish narrator.'),

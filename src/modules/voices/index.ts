@@ -41,26 +41,27 @@ export function voicesModule(services: Services) {
   const samples = new Map<string, Promise<Uint8Array>>();
   const renderSample = async (voice: CatalogVoice) => {
     const parts: Uint8Array[] = [];
-    for await (const part of narrate(services.engine, services.encoders, { text: sampleText(voice), voice, speed: 'normal' }).bytes) parts.push(part);
+    for await (const part of narrate(services.engine, services.encoders, {
+      text: sampleText(voice),
+      voice,
+      speed: 'normal',
+    }).bytes)
+      parts.push(part);
     return completeMp3(parts);
   };
 
   return new Elysia({ name: 'voices' })
     .use(apiKeyAuth(services))
-    .get(
-      '/api/v1/voices',
-      () => ({ voices: VOICES.map((voice) => voiceRecord(voice)), count: VOICES.length }),
-      {
-        auth: 'apiKey',
-        detail: {
-          tags: ['Voices'],
-          operationId: 'listVoices',
-          summary: 'List voices',
-          description: 'Every valid `voice` id with its language, group and a sample link.',
-          responses: { 200: jsonResponse('The voices.', VoiceList), ...documentErrors(...AUTH_ERRORS) },
-        },
+    .get('/api/v1/voices', () => ({ voices: VOICES.map((voice) => voiceRecord(voice)), count: VOICES.length }), {
+      auth: 'apiKey',
+      detail: {
+        tags: ['Voices'],
+        operationId: 'listVoices',
+        summary: 'List voices',
+        description: 'Every valid `voice` id with its language, group and a sample link.',
+        responses: { 200: jsonResponse('The voices.', VoiceList), ...documentErrors(...AUTH_ERRORS) },
       },
-    )
+    })
     .get(
       '/api/v1/voices/:id/sample.mp3',
       async ({ params }) => {
@@ -72,7 +73,9 @@ export function voicesModule(services: Services) {
           samples.set(voice.id, sample);
           sample.catch(() => samples.delete(voice.id));
         }
-        return new Response(Buffer.from(await sample), { headers: { 'content-type': 'audio/mpeg', 'cache-control': 'public, max-age=86400' } });
+        return new Response(Buffer.from(await sample), {
+          headers: { 'content-type': 'audio/mpeg', 'cache-control': 'public, max-age=86400' },
+        });
       },
       {
         detail: {
@@ -82,7 +85,10 @@ export function voicesModule(services: Services) {
           summary: 'Voice sample',
           description: 'A fixed sample sentence in the voice. Needs no key and costs nothing.',
           responses: {
-            200: { description: 'The sample.', content: { 'audio/mpeg': { schema: { type: 'string', format: 'binary' } } } },
+            200: {
+              description: 'The sample.',
+              content: { 'audio/mpeg': { schema: { type: 'string', format: 'binary' } } },
+            },
             ...documentErrors('not_found'),
           },
         },

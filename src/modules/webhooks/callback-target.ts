@@ -5,7 +5,10 @@ import { BlockList, isIP } from 'node:net';
 export type HostResolver = (hostname: string) => Promise<{ address: string; family: 4 | 6 }[]>;
 
 export const systemResolver: HostResolver = async (hostname) =>
-  (await lookup(hostname, { all: true, verbatim: true })).map((entry) => ({ address: entry.address, family: entry.family === 6 ? 6 : 4 }));
+  (await lookup(hostname, { all: true, verbatim: true })).map((entry) => ({
+    address: entry.address,
+    family: entry.family === 6 ? 6 : 4,
+  }));
 
 /**
  * Addresses a callback may never reach unless the operator allows private targets: this host, private networks,
@@ -15,19 +18,48 @@ export const systemResolver: HostResolver = async (hostname) =>
 const BLOCKED = (() => {
   const list = new BlockList();
   for (const [address, prefix] of [
-    ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-    ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15],
-    ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-  ] as const) list.addSubnet(address, prefix, 'ipv4');
+    ['0.0.0.0', 8],
+    ['10.0.0.0', 8],
+    ['100.64.0.0', 10],
+    ['127.0.0.0', 8],
+    ['169.254.0.0', 16],
+    ['172.16.0.0', 12],
+    ['192.0.0.0', 24],
+    ['192.0.2.0', 24],
+    ['192.88.99.0', 24],
+    ['192.168.0.0', 16],
+    ['198.18.0.0', 15],
+    ['198.51.100.0', 24],
+    ['203.0.113.0', 24],
+    ['224.0.0.0', 4],
+    ['240.0.0.0', 4],
+  ] as const)
+    list.addSubnet(address, prefix, 'ipv4');
   for (const [address, prefix] of [
-    ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001:db8::', 32], ['2002::', 16],
-    ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
-  ] as const) list.addSubnet(address, prefix, 'ipv6');
+    ['::', 128],
+    ['::1', 128],
+    ['64:ff9b::', 96],
+    ['64:ff9b:1::', 48],
+    ['100::', 64],
+    ['2001:db8::', 32],
+    ['2002::', 16],
+    ['fc00::', 7],
+    ['fe80::', 10],
+    ['fec0::', 10],
+    ['ff00::', 8],
+  ] as const)
+    list.addSubnet(address, prefix, 'ipv6');
   return list;
 })();
 
 /** Names that are metadata endpoints whatever they resolve to. */
-const BLOCKED_NAMES = new Set(['metadata.google.internal', 'metadata.goog', 'metadata', 'instance-data', 'instance-data.ec2.internal']);
+const BLOCKED_NAMES = new Set([
+  'metadata.google.internal',
+  'metadata.goog',
+  'metadata',
+  'instance-data',
+  'instance-data.ec2.internal',
+]);
 
 /** Whether `address` (an IP literal) is one a callback must not reach by default. */
 export function isBlockedAddress(address: string): boolean {
@@ -59,9 +91,13 @@ export type CallbackTarget =
  * answer that changes between check and delivery (rebinding) cannot redirect the POST. Numeric host forms
  * (2130706433, 0x7f.1, [::1]) are normalised by the URL parser before the check.
  */
-export async function resolveCallbackTarget(raw: string, options: { allowPrivate: boolean; resolver?: HostResolver }): Promise<CallbackTarget> {
+export async function resolveCallbackTarget(
+  raw: string,
+  options: { allowPrivate: boolean; resolver?: HostResolver },
+): Promise<CallbackTarget> {
   const url = URL.parse(raw);
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) return { ok: false, reason: 'not an http(s) URL' };
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+    return { ok: false, reason: 'not an http(s) URL' };
   if (url.username || url.password) return { ok: false, reason: 'credentials in the URL are not allowed' };
   const hostname = url.hostname.replace(/^\[|\]$/g, '');
   const literal = isIP(hostname);
@@ -81,7 +117,11 @@ export async function resolveCallbackTarget(raw: string, options: { allowPrivate
   }
   if (!options.allowPrivate) {
     const blocked = addresses.find((entry) => isBlockedAddress(entry.address));
-    if (blocked) return { ok: false, reason: `${hostname} resolves to ${blocked.address}, a private, loopback, link-local or reserved address` };
+    if (blocked)
+      return {
+        ok: false,
+        reason: `${hostname} resolves to ${blocked.address}, a private, loopback, link-local or reserved address`,
+      };
   }
   const chosen = addresses[0]!;
   return { ok: true, url, hostname, address: chosen.address, family: chosen.family };

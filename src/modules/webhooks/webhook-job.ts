@@ -40,7 +40,10 @@ export function webhookJobHandler(services: Services, options: { resolver?: Host
   return {
     async run({ job, signal, complete }) {
       const input = JSON.parse(job.input) as WebhookInput;
-      const target = await resolveCallbackTarget(input.url, { allowPrivate: services.config.webhookAllowPrivate, resolver: options.resolver });
+      const target = await resolveCallbackTarget(input.url, {
+        allowPrivate: services.config.webhookAllowPrivate,
+        resolver: options.resolver,
+      });
       if (!target.ok) throw new RefusedCallbackError(`callback refused: ${target.reason}`);
       const body = JSON.stringify({ event: input.event, delivery: job.id, attempt: job.attempts, data: input.payload });
       const timestamp = Math.floor(services.clock.now() / 1000);

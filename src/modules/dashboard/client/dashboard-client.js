@@ -75,7 +75,8 @@
   // Narrations: poll while any job is unfinished and swap in the rows that changed.
   const jobs = byId('jobs');
   if (jobs) {
-    const unfinished = () => jobs.querySelector('[data-status="queued"],[data-status="running"],[data-status="retrying"]');
+    const unfinished = () =>
+      jobs.querySelector('[data-status="queued"],[data-status="running"],[data-status="retrying"]');
     const poll = async () => {
       if (!unfinished()) return;
       try {
@@ -131,7 +132,9 @@
   const chosen = byId('chosen-voice');
   const showChosen = () => {
     const voice = selectedVoice();
-    chosen.textContent = voice ? `Voice: ${voice.dataset.name} (${voice.closest('fieldset').querySelector('legend').textContent})` : 'Pick a voice below.';
+    chosen.textContent = voice
+      ? `Voice: ${voice.dataset.name} (${voice.closest('fieldset').querySelector('legend').textContent})`
+      : 'Pick a voice below.';
   };
   form.addEventListener('change', showChosen);
   showChosen();
@@ -251,7 +254,10 @@
   };
 
   withStore('readonly', (store) => store.getAll()).then((stored) => {
-    const mine = (stored ?? []).filter((take) => take.account === account).sort((a, b) => a.number - b.number).slice(-10);
+    const mine = (stored ?? [])
+      .filter((take) => take.account === account)
+      .sort((a, b) => a.number - b.number)
+      .slice(-10);
     for (const take of mine) if (!takes.querySelector(`[data-take="${take.number}"]`)) renderTake(take);
     takeNumber = Math.max(takeNumber, ...mine.map((take) => take.number));
   });
