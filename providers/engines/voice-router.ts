@@ -104,10 +104,12 @@ export function createVoiceRouter(engines: SpeechEngineV1[]): SpeechEngineV1 {
         ...(language !== undefined ? { language } : {}),
         continues: last ? request.continues : true,
       };
+      // An engine's event samples count from the start of its own call: shift them by the spans before it.
+      const base = samples;
       for await (const chunk of engine.synthesize(part, options)) {
         for (const event of chunk.events) {
           event.textOffset += span.start;
-          event.sample += samples;
+          event.sample += base;
         }
         samples += chunk.samples.length;
         yield chunk;

@@ -98,6 +98,21 @@ export function speechEngineConformance(
       expect(words[index]!.sample).toBeGreaterThanOrEqual(words[index - 1]!.sample);
   });
 
+  test(`${name}: events of a long text, streamed in many chunks, stay on the whole call's timeline`, async () => {
+    const sentence = 'The keeper climbed the winding stairs at dusk and lit the lamp for the ships at sea. ';
+    const text = sentence.repeat(16);
+    const { chunks, samples, events } = await collect(engine().synthesize(request(text, { events: { words: true } })));
+    expect(chunks.length).toBeGreaterThan(1);
+    const words = events.filter((event) => event.type === 'word');
+    expect(words.length).toBeGreaterThan(200);
+    // Event samples count from the start of the call, not of the chunk they came with: the last word falls in the
+    // last tenth of the audio, and none lies past its end.
+    for (const event of events) expect(event.sample).toBeLessThanOrEqual(samples);
+    expect(words.at(-1)!.sample).toBeGreaterThan(samples * 0.9);
+    for (let index = 1; index < words.length; index++)
+      expect(words[index]!.sample).toBeGreaterThanOrEqual(words[index - 1]!.sample);
+  }, 60_000);
+
   test(`${name}: speeds and the rate scale change the pace`, async () => {
     const text = 'Speaking slowly and clearly makes a story easier to follow for everyone.';
     const normal = (await collect(engine().synthesize(request(text)))).samples;
