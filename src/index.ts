@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config/index.ts';
 import { createServices } from './services.ts';
 import { cameThroughTrustedProxy, recordClientAddress } from './lib/client-address.ts';
 import { metricsResponse } from './modules/operations/index.ts';
+import { VOICES } from './modules/voices/catalog.ts';
 
 /** Entry: `recite` (serve), `recite admin …`. */
 async function main(argv: string[]) {
@@ -103,6 +104,12 @@ async function serve() {
     engine: services.engine.id,
     workers: config.engineWorkers,
   });
+  // Each voice's loudness is measured once, on first use; measure them all now, one at a time in the background, so
+  // no listener's first request waits for it.
+  void (async () => {
+    for (const voice of VOICES) await services.encoders.loudness.gain(services.engine, voice).catch(() => undefined);
+    services.logger.debug('every voice is calibrated for loudness', { voices: VOICES.length });
+  })();
   // A separate listener for Prometheus, e.g. on an address only the monitoring network reaches; no token needed.
   const metricsServer = config.metricsAddress
     ? Bun.serve({

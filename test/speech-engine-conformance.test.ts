@@ -28,5 +28,10 @@ describe('builtin (voice router)', () => {
   beforeAll(() => engine.start(), 60_000);
   afterAll(() => engine.stop());
   const voice = findVoice('nova')!;
-  speechEngineConformance('espeak+flite', () => engine, voice, { ...voice, id: 'broken-builtin', key: 'no-such-key', engine: 'none' });
+  speechEngineConformance('espeak+flite', () => engine, voice, {
+    ...voice,
+    id: 'broken-builtin',
+    key: 'no-such-key',
+    engine: 'none',
+  });
 });
