@@ -104,12 +104,18 @@ async function serve() {
     engine: services.engine.id,
     workers: config.engineWorkers,
   });
-  // Each voice's loudness is measured once, on first use; measure them all now, one at a time in the background, so
-  // no listener's first request waits for it.
-  void (async () => {
-    for (const voice of VOICES) await services.encoders.loudness.gain(services.engine, voice).catch(() => undefined);
+  // Each voice's loudness is measured once, on first use (about 20 s of one engine worker for the whole catalog).
+  // Half a minute after start-up, the voices nobody has used yet are measured one at a time while the engine is idle,
+  // so later first requests do not wait for it.
+  const calibrate = setTimeout(async () => {
+    for (const voice of VOICES) {
+      while (!stopping && services.engine.queueDepth() > 0) await sleep(1_000);
+      if (stopping) return;
+      await services.encoders.loudness.gain(services.engine, voice).catch(() => undefined);
+    }
     services.logger.debug('every voice is calibrated for loudness', { voices: VOICES.length });
-  })();
+  }, 30_000);
+  calibrate.unref();
   // A separate listener for Prometheus, e.g. on an address only the monitoring network reaches; no token needed.
   const metricsServer = config.metricsAddress
     ? Bun.serve({
