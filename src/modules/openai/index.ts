@@ -1,10 +1,9 @@
 import { Elysia, t } from 'elysia';
 import { concatBytes, STREAM_MP3_KBPS, wavFile } from '../../audio/complete-file.ts';
-import { apiKeyAuth } from '../../auth/api-key-auth.ts';
+import { apiKeyAuth, JSON_BODY } from '../../auth/api-key-auth.ts';
 import { AppError } from '../../errors/index.ts';
 import { AUTH_ERRORS, documentErrors } from '../../errors/openapi.ts';
 import { countCharacters, creditsForCharacters } from '../../lib/characters.ts';
-import { parseJsonObject } from '../../lib/json-body.ts';
 import type { Services } from '../../services.ts';
 import {
   type DirectOutput,
@@ -59,30 +58,25 @@ export const OpenAISpeechRequest = t.Object({
       description: 'mp3, opus (Ogg), wav, flac or pcm (24 kHz 16-bit mono little-endian). aac is refused.',
     }),
   ),
-  speed: t.Optional(t.Number({ minimum: 0.25, maximum: 4, default: 1 })),
+  speed: t.Optional(t.Number({ minimum: 0.25, maximum: 4, default: 1, errorCode: 'invalid_speed' })),
   instructions: t.Optional(t.String({ description: 'Accepted and ignored.' })),
 });
 
 export function openaiModule(services: Services) {
   return new Elysia({ name: 'openai' }).use(apiKeyAuth(services)).post(
     '/v1/audio/speech',
-    async ({ request, principal }) => {
-      const body = parseJsonObject(await request.text());
-      const { input, voice: voiceId, model, response_format: format = 'mp3', speed = 1 } = body;
-      if (typeof model !== 'string') throw new AppError('invalid_request', 'The field `model` is required.');
-      if (typeof input !== 'string' || input.trim() === '')
-        throw new AppError('invalid_request', 'The field `input` is required.');
-      if (typeof voiceId !== 'string') throw new AppError('invalid_request', 'The field `voice` is required.');
+    async ({ request, principal, body }) => {
+      // Shapes and ranges come from the model (a bad `speed` is invalid_speed); what it cannot say is checked here.
+      const { input, voice: voiceId, response_format: format = 'mp3', speed = 1 } = body;
+      if (input.trim() === '') throw new AppError('invalid_request', 'The field `input` is empty.');
       const voice = findVoice(voiceId.toLowerCase());
       if (!voice) throw new AppError('invalid_voice', `Unknown voice "${voiceId.slice(0, 40)}".`);
-      const output = typeof format === 'string' ? FORMATS[format] : undefined;
+      const output = Object.hasOwn(FORMATS, format) ? FORMATS[format] : undefined;
       if (!output)
         throw new AppError(
           'invalid_request',
           `response_format ${JSON.stringify(String(format).slice(0, 20))} is not supported; use one of: ${SUPPORTED}.`,
         );
-      if (typeof speed !== 'number' || !(speed >= 0.25 && speed <= 4))
-        throw new AppError('invalid_speed', '`speed` must be a number from 0.25 to 4.');
       const characters = countCharacters(input);
       if (characters > services.config.directMaxCharacters) {
         throw new AppError(
@@ -109,7 +103,8 @@ export function openaiModule(services: Services) {
     },
     {
       auth: 'apiKey',
-      parse: 'none',
+      parse: JSON_BODY,
+      body: OpenAISpeechRequest,
       detail: {
         tags: ['OpenAI compatible'],
         operationId: 'createOpenAISpeech',
