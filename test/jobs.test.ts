@@ -65,7 +65,7 @@ describe('long narrations', () => {
 
     expect(harness.services.ledger.balance(accountId)).toBe(1000 - accepted.credits_reserved);
     expect(harness.services.ledger.heldCredits(accountId)).toBe(0);
-  });
+  }, 180_000);
 
   test("unknown, missing and other accounts' job ids", async () => {
     const owner = await harness.account();
