@@ -63,7 +63,9 @@ export async function narrationRow(services: Services, job: JobRecord, origin: s
 }
 
 export async function narrationRows(services: Services, accountId: string, origin: string): Promise<NarrationRow[]> {
-  const jobs = services.scheduler.listForAccount(accountId, 'narration', 50, { clipInput: { text: TITLE_CHARACTERS } });
+  const jobs = await services.scheduler.listForAccount(accountId, 'narration', 50, {
+    clipInput: { text: TITLE_CHARACTERS },
+  });
   return Promise.all(jobs.map((job) => narrationRow(services, job, origin)));
 }
 

@@ -11,7 +11,7 @@ import { parseJsonObject } from '../../lib/json-body.ts';
 import type { Services } from '../../services.ts';
 import { describeRejection, screenText } from '../../moderation/screen.ts';
 import { resolveCallbackTarget } from '../webhooks/callback-target.ts';
-import type { NarrationJobInput } from '../jobs/narration-job.ts';
+import type { NarrationJobInput } from '../../jobs/narration-job.ts';
 import { DEFAULT_VOICE_ID, findVoice, type CatalogVoice } from '../voices/catalog.ts';
 import { FORMATS, MAX_TEXT_CHARACTERS, SPEEDS } from './model.ts';
 
@@ -401,7 +401,7 @@ export async function enqueueNarration(
   request: ValidSpeechRequest,
   signal?: AbortSignal,
 ): Promise<Response> {
-  if (services.scheduler.backlog('narration') >= services.config.jobBacklogLimit) {
+  if ((await services.scheduler.backlog('narration')) >= services.config.jobBacklogLimit) {
     throw new AppError(
       'unavailable',
       'Long narration is busy right now; please retry in a minute. Nothing was charged.',
@@ -441,14 +441,15 @@ export async function enqueueNarration(
       credits: request.credits,
       callbackUrl: request.callbackUrl,
     };
-    jobId = services.scheduler.enqueue({
+    const job = await services.scheduler.enqueue({
       kind: 'narration',
       input,
       accountId: principal.accountId,
       apiKeyId: principal.apiKeyId,
       reservationId,
       total: request.text.length,
-    }).id;
+    });
+    jobId = job.id;
   } catch (error) {
     services.ledger.voidEventually(reservationId, 'enqueue_failed');
     throw error;

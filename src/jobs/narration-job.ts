@@ -1,12 +1,12 @@
-import { spoolCompleteMp3 } from '../../audio/complete-file.ts';
-import type { SpeechSpeed } from '../../../providers/spec/v1/speech-engine.ts';
-import { toSrt, toWebVtt, wordTimings } from '../../audio/captions.ts';
-import { durationMs } from '../../audio/narrate.ts';
-import { narrateInParallel } from '../../audio/parallel-narrate.ts';
-import type { JobHandler } from '../../scheduler/scheduler.ts';
-import type { Services } from '../../services.ts';
-import { findVoice } from '../voices/catalog.ts';
-import { enqueueWebhook } from '../webhooks/webhook-job.ts';
+import { spoolCompleteMp3 } from '../audio/complete-file.ts';
+import type { SpeechSpeed } from '../../providers/spec/v1/speech-engine.ts';
+import { toSrt, toWebVtt, wordTimings } from '../audio/captions.ts';
+import { durationMs } from '../audio/narrate.ts';
+import { narrateInParallel } from '../audio/parallel-narrate.ts';
+import type { JobHandler } from '../scheduler/scheduler.ts';
+import { findVoice } from '../modules/voices/catalog.ts';
+import type { JobServices } from './job-services.ts';
+import { webhookJob } from './webhook-job.ts';
 
 export interface NarrationJobInput {
   text: string;
@@ -38,7 +38,7 @@ export function narrationAudioKey(jobId: string): string {
  * stays bounded), then the job is completed and its credits captured in one transaction. A retry or a take-over after
  * a crash writes the same key again, so there is only ever one object, and the capture is guarded so it happens once.
  */
-export function narrationJobHandler(services: Services): JobHandler {
+export function narrationJobHandler(services: JobServices): JobHandler {
   return {
     async run({ job, signal, progress, complete }) {
       const input = JSON.parse(job.input) as NarrationJobInput;
@@ -55,7 +55,7 @@ export function narrationJobHandler(services: Services): JobHandler {
           parallelism: services.engine.capabilities.concurrency,
           segmentLength: JOB_SEGMENT_CHARACTERS,
           // Progress is stored in the same unit as the total (UTF-16 units of the text) and shown as a percentage.
-          onProgress: (done) => progress(done, total),
+          onProgress: (done) => void progress(done, total),
         },
       );
       // Spooled to a temporary file first: the Xing/Info frame that gives players the length goes before the audio.
@@ -78,47 +78,41 @@ export function narrationJobHandler(services: Services): JobHandler {
         durationMs: durationMs(result.decodedSamples, result.sampleRate),
         captions,
       };
-      complete(output, (tx) => {
-        if (job.reservationId) services.ledger.captureIn(tx, job.reservationId);
-        if (input.callbackUrl && job.accountId) {
-          enqueueWebhook(
-            services.scheduler,
-            {
-              url: input.callbackUrl,
-              accountId: job.accountId,
-              event: 'narration.completed',
-              payload: {
-                jobId: job.id,
-                status: 'completed',
-                characters: input.characters,
-                credits: input.credits,
-                duration_ms: output.durationMs,
-              },
-            },
-            tx,
-          );
-        }
-      });
+      // The store captures the job's reservation in the completing transaction; the webhook is queued in it too.
+      const followUps =
+        input.callbackUrl && job.accountId
+          ? [
+              webhookJob(services.scheduler, {
+                url: input.callbackUrl,
+                accountId: job.accountId,
+                event: 'narration.completed',
+                payload: {
+                  jobId: job.id,
+                  status: 'completed',
+                  characters: input.characters,
+                  credits: input.credits,
+                  duration_ms: output.durationMs,
+                },
+              }),
+            ]
+          : [];
+      await complete(output, { followUps });
     },
-    onFailed(job, error, tx) {
-      if (job.reservationId) services.ledger.voidIn(tx, job.reservationId, `job failed: ${error.slice(0, 200)}`);
+    onFailed(job) {
       const input = JSON.parse(job.input) as NarrationJobInput;
-      if (input.callbackUrl && job.accountId) {
-        enqueueWebhook(
-          services.scheduler,
-          {
-            url: input.callbackUrl,
-            accountId: job.accountId,
-            event: 'narration.failed',
-            payload: {
-              jobId: job.id,
-              status: 'failed',
-              error: { code: 'synthesis_failed', message: 'The narration failed; nothing was charged.' },
-            },
+      if (!input.callbackUrl || !job.accountId) return [];
+      return [
+        webhookJob(services.scheduler, {
+          url: input.callbackUrl,
+          accountId: job.accountId,
+          event: 'narration.failed',
+          payload: {
+            jobId: job.id,
+            status: 'failed',
+            error: { code: 'synthesis_failed', message: 'The narration failed; nothing was charged.' },
           },
-          tx,
-        );
-      }
+        }),
+      ];
     },
     isPermanent: (error) => error instanceof PermanentJobError,
   };
