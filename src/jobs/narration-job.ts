@@ -1,4 +1,5 @@
 import { spoolCompleteMp3 } from '../audio/complete-file.ts';
+import type { AudioStorageV1 } from '../../providers/spec/v1/audio-storage.ts';
 import type { SpeechSpeed } from '../../providers/spec/v1/speech-engine.ts';
 import { toSrt, toWebVtt, wordTimings } from '../audio/captions.ts';
 import { durationMs } from '../audio/narrate.ts';
@@ -9,7 +10,15 @@ import type { JobServices } from './job-services.ts';
 import { webhookJob } from './webhook-job.ts';
 
 export interface NarrationJobInput {
-  text: string;
+  /**
+   * Where the text is stored (see `storeNarrationText`): never in the job row, so polls and listings on any node
+   * carry a few hundred bytes, not up to a megabyte. Deleted once the job ends.
+   */
+  textKey?: string;
+  /** The text itself, in jobs queued before texts moved to storage. */
+  text?: string;
+  /** The text's first characters, for listings. */
+  title?: string;
   voiceId: string;
   /** Forced language for the whole text; absent = per sentence for multilingual voices. */
   language?: string;
@@ -33,6 +42,23 @@ export function narrationAudioKey(jobId: string): string {
   return `narrations/${jobId}.mp3`;
 }
 
+/** Characters of the text kept in the job row as its title. */
+export const NARRATION_TITLE_CHARACTERS = 80;
+
+/** Stores a job's text before the job exists; returns its key for `NarrationJobInput.textKey`. */
+export async function storeNarrationText(storage: AudioStorageV1, jobId: string, text: string): Promise<string> {
+  const key = `job-texts/${jobId}.txt`;
+  await storage.put(key, textBody(text), { contentType: 'text/plain; charset=utf-8' });
+  return key;
+}
+
+async function narrationText(storage: AudioStorageV1, input: NarrationJobInput): Promise<string> {
+  if (!input.textKey) return input.text ?? '';
+  const object = await storage.get(input.textKey);
+  if (!object) throw new PermanentJobError('the narration text is missing from storage');
+  return await new Response(object.body).text();
+}
+
 /**
  * Runs a long narration: synthesis and encoding spread over every worker, MP3 streamed straight to storage (memory
  * stays bounded), then the job is completed and its credits captured in one transaction. A retry or a take-over after
@@ -45,11 +71,12 @@ export function narrationJobHandler(services: JobServices): JobHandler {
       const voice = findVoice(input.voiceId);
       if (!voice) throw new PermanentJobError(`voice ${input.voiceId} no longer exists`);
       const key = narrationAudioKey(job.id);
-      const total = input.text.length;
+      const text = await narrationText(services.storage, input);
+      const total = text.length;
       const narration = narrateInParallel(
         services.engine,
         services.encoders,
-        { text: input.text, voice, language: input.language, speed: input.speed, events: { words: true } },
+        { text, voice, language: input.language, speed: input.speed, events: { words: true } },
         {
           signal,
           parallelism: services.engine.capabilities.concurrency,
@@ -68,7 +95,7 @@ export function narrationJobHandler(services: JobServices): JobHandler {
       }
       const result = await narration.result;
       // Captions beside the MP3, from the engine's word timings.
-      const words = wordTimings(input.text, result.events, result.sampleRate, result.decodedSamples);
+      const words = wordTimings(text, result.events, result.sampleRate, result.decodedSamples);
       const captions = { vtt: key.replace(/\.mp3$/, '.vtt'), srt: key.replace(/\.mp3$/, '.srt') };
       await services.storage.put(captions.vtt, textBody(toWebVtt(words)), { contentType: 'text/vtt' });
       await services.storage.put(captions.srt, textBody(toSrt(words)), { contentType: 'application/x-subrip' });
@@ -113,6 +140,10 @@ export function narrationJobHandler(services: JobServices): JobHandler {
           },
         }),
       ];
+    },
+    async onSettled(job) {
+      const input = JSON.parse(job.input) as NarrationJobInput;
+      if (input.textKey) await services.storage.delete(input.textKey);
     },
     isPermanent: (error) => error instanceof PermanentJobError,
   };

@@ -29,6 +29,11 @@ export interface JobHandler {
   onFailed?(job: JobRecord, error: string): JobDraft[];
   /** Errors a handler marks as permanent are not retried. */
   isPermanent?(error: unknown): boolean;
+  /**
+   * Called once the job has reached a final state (completed, or failed for good), after its transaction: to remove
+   * what only the job needed (its stored text). Best effort: an error is logged, and nothing else depends on it.
+   */
+  onSettled?(job: JobRecord): Promise<void>;
 }
 
 export interface SchedulerOptions {
@@ -95,6 +100,8 @@ export class Scheduler {
 
   /** A job ready to add, with its id: to `enqueue` now, or to add as a follow-up inside another job's transaction. */
   draft(options: {
+    /** A job id taken beforehand (from the same id generator), when something is stored under it first. */
+    id?: string;
     kind: JobKind;
     input: unknown;
     accountId?: string | null;
@@ -105,7 +112,7 @@ export class Scheduler {
   }): JobDraft {
     return {
       ...options,
-      id: this.ids('job'),
+      id: options.id ?? this.ids('job'),
       maxAttempts: options.maxAttempts ?? this.options.maxAttempts,
       requestId: currentContext()?.requestId ?? null,
     };
@@ -248,6 +255,7 @@ export class Scheduler {
       });
       if (!outcome) return undefined;
       if (outcome.kind === 'claimed') return outcome.job;
+      this.settled(outcome.job);
       this.logger.error('job failed for good', {
         jobId: outcome.job.id,
         attempts: outcome.job.attempts,
@@ -255,6 +263,13 @@ export class Scheduler {
       });
       this.options.observer?.attemptEnded(outcome.job.kind, 'failed');
     }
+  }
+
+  private settled(job: JobRecord) {
+    const handler = this.handlers.get(job.kind);
+    handler
+      ?.onSettled?.(job)
+      .catch((error) => this.logger.warn('job clean-up failed', { jobId: job.id, error: String(error) }));
   }
 
   private followUpsOnFailure(job: JobRecord, message: string): JobDraft[] {
@@ -305,6 +320,7 @@ export class Scheduler {
       },
       complete: async (result, options = {}) => {
         completed = await this.store.complete(job.id, this.owner, result, options.followUps ?? []);
+        if (completed) this.settled(job);
         return completed;
       },
     };
@@ -334,8 +350,10 @@ export class Scheduler {
             delayMs: failure.delayMs,
             error: message,
           });
-        if (failure?.outcome === 'failed')
+        if (failure?.outcome === 'failed') {
           this.logger.error('job failed for good', { jobId: job.id, attempts: job.attempts, error: message });
+          this.settled(failure.job);
+        }
         if (failure) this.options.observer?.attemptEnded(job.kind, failure.outcome, error);
       } catch (failError) {
         // The database refused the failure record (disk full, I/O error). The job keeps its lease, which then runs

@@ -32,8 +32,8 @@ export interface NarrationRow {
 
 export async function narrationRow(services: Services, job: JobRecord, origin: string): Promise<NarrationRow> {
   const view = (await jobView(services, job, origin)) as Record<string, any>;
-  const input = JSON.parse(job.input) as { text?: string };
-  const title = narrationTitle(input.text);
+  const input = JSON.parse(job.input) as { text?: string | null; title?: string };
+  const title = narrationTitle(input.title ?? input.text ?? undefined);
   const voice = findVoice(String(view.voice));
   const percent = Number(view.progress.percent);
   const status = String(view.status);
