@@ -202,6 +202,7 @@ for (const name of ['sqlite', 'postgres']) {
       const accountId = await backend.account(100);
       const reservationId = await reserve(accountId, 40);
       let failures = 0;
+      const settled: string[] = [];
       const handler: JobHandler = {
         run: async () => {
           throw new Error('always broken');
@@ -210,6 +211,7 @@ for (const name of ['sqlite', 'postgres']) {
           failures++;
           return [jobs.draft({ kind: 'webhook', input: { failed: job.id }, accountId })];
         },
+        onSettled: async (job) => void settled.push(job.status),
       };
       jobs.register('narration', handler);
       const job = await jobs.enqueue({ kind: 'narration', input: {}, accountId, reservationId });
@@ -220,6 +222,8 @@ for (const name of ['sqlite', 'postgres']) {
       const final = (await jobs.find(job.id))!;
       expect(final).toMatchObject({ status: 'failed', attempts: 3, lastError: 'always broken' });
       expect(failures).toBe(1);
+      // Retries are not the end: clean-up runs once, when the job has failed for good.
+      expect(settled).toEqual(['failed']);
       expect(await backend.ledger.reservationStatus(reservationId)).toBe('voided');
       expect(await backend.ledger.balance(accountId)).toBe(100);
       // The follow-up was added in the failing transaction.
@@ -232,7 +236,9 @@ for (const name of ['sqlite', 'postgres']) {
       const accountId = await backend.account(100);
       const reservationId = await reserve(accountId, 30);
       const results: boolean[] = [];
+      let settled = 0;
       jobs.register('narration', {
+        onSettled: async () => void settled++,
         run: async ({ complete }) => {
           results.push(
             await complete({ ok: 1 }, { followUps: [jobs.draft({ kind: 'webhook', input: {}, accountId })] }),
@@ -244,6 +250,7 @@ for (const name of ['sqlite', 'postgres']) {
       const job = await jobs.enqueue({ kind: 'narration', input: {}, accountId, reservationId, total: 10 });
       expect(await jobs.runDue()).toBe(1);
       expect(results).toEqual([true, false]);
+      expect(settled).toBe(1);
       const done = (await jobs.find(job.id))!;
       expect(done).toMatchObject({ status: 'completed', progressDone: 10, leaseOwner: null, attempts: 1 });
       expect(JSON.parse(done.result!)).toEqual({ ok: 1 });
@@ -356,6 +363,7 @@ for (const name of ['sqlite', 'postgres']) {
           failures++;
           return [];
         },
+        onSettled: async () => void failures++,
       });
       const job = await other.enqueue({ kind: 'presenter_video', input: {}, accountId, reservationId });
       const deadRun = dead.runDue();
@@ -367,7 +375,7 @@ for (const name of ['sqlite', 'postgres']) {
         attempts: 1,
         lastError: 'lease expired on the last attempt',
       });
-      expect(failures).toBe(1);
+      expect(failures).toBe(2); // the failure hook, then the clean-up
       expect(await backend.ledger.reservationStatus(reservationId)).toBe('voided');
       wake();
       await deadRun;
@@ -420,6 +428,25 @@ for (const name of ['sqlite', 'postgres']) {
       expect(firstResult).toBe(false);
       expect(JSON.parse((await first.find(job.id))!.result!)).toEqual({ from: 'second' });
       expect(await backend.ledger.balance(accountId)).toBe(90);
+    });
+
+    test('only the lease holder can renew, report progress or complete', async () => {
+      const store = backend.node();
+      const job = await store.insert({ id: randomIds('job'), kind: 'webhook', input: {}, maxAttempts: 3, total: 10 });
+      const claimed = await store.claim({ owner: 'a', kinds: ['webhook'], leaseMs: 60_000, followUps: () => [] });
+      expect(claimed).toMatchObject({ kind: 'claimed', job: { id: job.id, leaseOwner: 'a' } });
+      expect(await store.renew(job.id, 'b', 60_000)).toBe(false);
+      await store.progress(job.id, 'b', 7, 10);
+      expect(await store.complete(job.id, 'b', {}, [])).toBe(false);
+      expect(
+        await store.fail(job.id, 'b', 'not mine', { permanent: true, retryDelayMs: () => 0, followUps: () => [] }),
+      ).toBeUndefined();
+      expect(await store.find(job.id)).toMatchObject({ status: 'running', leaseOwner: 'a', progressDone: 0 });
+      expect(await store.renew(job.id, 'a', 60_000)).toBe(true);
+      await store.progress(job.id, 'a', 7, 10);
+      expect(await store.find(job.id)).toMatchObject({ progressDone: 7 });
+      expect(await store.complete(job.id, 'a', { ok: true }, [])).toBe(true);
+      expect(await store.renew(job.id, 'a', 60_000)).toBe(false);
     });
 
     test('backlog and stats count jobs per state', async () => {

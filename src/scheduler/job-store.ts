@@ -54,7 +54,6 @@ export type FailOutcome =
  * voids it; so a job is never completed without its charge, nor charged without being completed.
  */
 export interface JobStore {
-  readonly dialect: 'sqlite' | 'postgres';
   insert(draft: JobDraft): Promise<JobRecord>;
   find(id: string, options?: ReadOptions): Promise<JobRecord | undefined>;
   /** An account's most recent jobs of a kind, newest first. */

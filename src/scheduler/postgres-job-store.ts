@@ -35,8 +35,6 @@ type Executor = PostgresDb | PostgresTransaction;
  * so N claimers take N different jobs and never wait on each other; lease-holder writes are guarded by `lease_owner`.
  */
 export class PostgresJobStore implements JobStore {
-  readonly dialect = 'postgres';
-
   constructor(
     private readonly db: PostgresDb,
     private readonly ledger?: PostgresSettlement,

@@ -31,8 +31,6 @@ export interface SqliteSettlement {
  * resolves, so nothing interleaves inside it. Times come from the injected clock (tests move it by hand).
  */
 export class SqliteJobStore implements JobStore {
-  readonly dialect = 'sqlite';
-
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
