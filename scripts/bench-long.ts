@@ -78,6 +78,10 @@ while (true) {
 }
 const wallSeconds = (performance.now() - started) / 1000;
 const rss = peakRss();
+// CPU time of the server (every thread), which other work on a shared machine does not inflate the way it does wall
+// time: divided by the cores, it is the wall time the job would take with them to itself.
+const stat = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+const cpuSeconds = (Number(stat[11]) + Number(stat[12])) / 100;
 server.kill('SIGTERM');
 if (view.status !== 'completed') throw new Error(`job ${view.status}: ${JSON.stringify(view)}`);
 const file = join(directory, 'audio', 'narrations', `${accepted.jobId}.mp3`);
@@ -112,4 +116,8 @@ console.log(
   `  audio ${(audioSeconds / 3600).toFixed(2)} h (${audioSeconds.toFixed(0)} s; ffprobe: ${decodedSeconds.toFixed(0)} s) -> ${(audioSeconds / wallSeconds).toFixed(0)}x real time`,
 );
 console.log(`  server peak RSS ${rss.toFixed(0)} MB (target < 512 MB)`);
+console.log(
+  `  server CPU ${cpuSeconds.toFixed(1)} s (start-up included) -> ${(audioSeconds / cpuSeconds).toFixed(0)}x real time per core; ` +
+    `${(cpuSeconds / 2).toFixed(0)} s on 2 idle cores (target < ${targetSeconds.toFixed(0)} s)`,
+);
 rmSync(directory, { recursive: true, force: true });

@@ -19,6 +19,8 @@ const result = await Bun.build({
   entrypoints: ['./src/index.ts', ...WORKER_ENTRYPOINTS],
   compile: { outfile },
   minify: true,
+  bytecode: true,
+  format: 'esm',
   sourcemap: 'linked',
 });
 if (!result.success) {

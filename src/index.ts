@@ -6,6 +6,7 @@ import { createServices } from './services.ts';
 import { cameThroughTrustedProxy, recordClientAddress } from './lib/client-address.ts';
 import { metricsResponse } from './modules/operations/index.ts';
 import { VOICES } from './modules/voices/catalog.ts';
+import { preloadLanguageDetector } from '../providers/language/detect.ts';
 
 /** Entry: `recite` (serve), `recite admin …`. */
 async function main(argv: string[]) {
@@ -104,6 +105,8 @@ async function serve() {
     engine: services.engine.id,
     workers: config.engineWorkers,
   });
+  // The language detector's tables take ~0.6 s to load: after listening, not before, so start-up stays short.
+  setTimeout(preloadLanguageDetector, 0).unref();
   // Each voice's loudness is measured once, on first use (about 20 s of one engine worker for the whole catalog).
   // Half a minute after start-up, the voices nobody has used yet are measured one at a time while the engine is idle,
   // so later first requests do not wait for it.

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeMp3 } from './support/audio.ts';
 
-// Builds the single executable and runs it from a directory with no node_modules: start, synthesize, stop.
+// Builds the single executable and runs it from a directory with no node_modules: start, synthesize (MP3, Opus,
+// FLAC), stop.
 const directory = mkdtempSync(join(tmpdir(), 'recite-binary-'));
 const binary = join(directory, 'recite');
 const bun = process.execPath;
@@ -69,6 +70,33 @@ test('the compiled binary starts, narrates and stops on SIGTERM', async () => {
     const audio = await decodeMp3(new Uint8Array(await response.arrayBuffer()));
     expect(audio.durationSeconds).toBeGreaterThan(1);
     expect(audio.rms).toBeGreaterThan(0.02);
+
+    // Opus (opusscript) and FLAC (libflacjs) load their WASM at run time; the binary must carry it.
+    for (const [format, magic] of [
+      ['opus', 'OggS'],
+      ['flac', 'fLaC'],
+    ] as const) {
+      const speech = await fetch(`${url}v1/audio/speech`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key.key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          model: 'tts-1',
+          input: 'Hello from the single binary.',
+          voice: 'alloy',
+          response_format: format,
+        }),
+      });
+      expect(speech.status).toBe(200);
+      const bytes = new Uint8Array(await speech.arrayBuffer());
+      expect(Buffer.from(bytes.subarray(0, 4)).toString('latin1')).toBe(magic);
+      const file = join(directory, `speech.${format}`);
+      writeFileSync(file, bytes);
+      const probe = spawnSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file], {
+        encoding: 'utf8',
+      });
+      expect(probe.status, probe.stderr).toBe(0);
+      expect(Number(probe.stdout.trim())).toBeGreaterThan(1);
+    }
 
     server.kill('SIGTERM');
     expect(await exited).toBe(0);

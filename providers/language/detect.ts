@@ -1,5 +1,3 @@
-import { eld } from 'eld/medium';
-
 /**
  * Offline language detection shared by the engines (which voice reads a sentence) and the moderators (which model
  * screens it). Nito-ELD's n-gram model tells ~60 languages apart; recite speaks and screens the catalog's 13.
@@ -63,7 +61,23 @@ export interface LanguageSpan {
 }
 
 const CATALOG = new Set<string>(CATALOG_LANGUAGES);
-const detector = eld;
+/**
+ * Loaded on first use, not at import: evaluating the n-gram tables (a 2 MB object literal) takes 0.6-1 s, which was
+ * the largest part of the server's start-up. `require` keeps detection synchronous and is still bundled by
+ * `bun build --compile` (a literal path).
+ */
+let loaded: typeof import('eld/medium').eld | undefined;
+const detector = {
+  detect: (text: string) => {
+    // By path: the package exports `eld/medium` to `import` only, and an `import()` would make detection async.
+    loaded ??= (require('../../node_modules/eld/src/entries/static.medium.js') as typeof import('eld/medium')).eld;
+    return loaded.detect(text);
+  },
+};
+/** Loads the detector now (the server does it after it starts listening, so the first request does not wait). */
+export function preloadLanguageDetector(): void {
+  detector.detect('');
+}
 
 /** The script of one code point, by Unicode block; the blocks cover every letter the catalog's languages use. */
 function scriptOfCode(code: number): Script | undefined {

@@ -44,6 +44,8 @@ export const createFliteEngine: SpeechEngineFactory = ({ workers: size }) => {
   let startFailure: Error | undefined;
   /** Every worker started, ready or still compiling, so stop() ends them all. */
   const spawned = new Set<Worker>();
+  /** The Flite program as the first worker compiled it; later workers (and replacements) share it. */
+  let compiled: WebAssembly.Module | undefined;
 
   const dispatch = () => {
     while (queue.length > 0 || idleQueue.length > 0) {
@@ -83,6 +85,7 @@ export const createFliteEngine: SpeechEngineFactory = ({ workers: size }) => {
         switch (data.type) {
           case 'ready':
             sampleRate = data.sampleRate;
+            compiled ??= data.module;
             workers.push(entry);
             resolve();
             dispatch();
@@ -109,6 +112,7 @@ export const createFliteEngine: SpeechEngineFactory = ({ workers: size }) => {
           }
         }
       };
+      worker.postMessage({ type: 'init', module: compiled } satisfies FliteWorkerRequest);
       worker.onerror = (event) => {
         const job = entry.job;
         entry.job = undefined;
@@ -127,13 +131,22 @@ export const createFliteEngine: SpeechEngineFactory = ({ workers: size }) => {
   const launch = () => {
     if (launched || stopped) return;
     launched = true;
-    void Promise.allSettled(Array.from({ length: size }, () => spawn())).then((results) => {
-      const failure = results.find((result) => result.status === 'rejected');
+    // The first worker compiles the program; the others start once it has, with its compiled module.
+    void (async () => {
+      const results = [
+        await spawn().then(
+          () => undefined,
+          (error: unknown) => error,
+        ),
+      ];
+      const rest = await Promise.allSettled(Array.from({ length: size - 1 }, () => spawn()));
+      for (const result of rest) results.push(result.status === 'rejected' ? result.reason : undefined);
+      const failure = results.find((result) => result !== undefined);
       if (workers.length === 0 && failure) {
-        startFailure = failure.reason instanceof Error ? failure.reason : new Error(String(failure.reason));
+        startFailure = failure instanceof Error ? failure : new Error(String(failure));
         for (const job of [...queue.splice(0), ...idleQueue.splice(0)]) job.finish(startFailure);
       }
-    });
+    })();
     // WebAssembly tiers up after it has run a while; warm each worker in the background at the lowest priority.
     const warm: VoiceProfile = {
       id: 'warm-up',

@@ -16,7 +16,9 @@ export type FliteWorkerRequest =
       words: boolean;
       phonemes: boolean;
     }
-  | { type: 'cancel'; id: number };
+  | { type: 'cancel'; id: number }
+  /** First message: the program compiled by an earlier worker, shared (absent: the worker compiles it). */
+  | { type: 'init'; module?: WebAssembly.Module };
 
 export interface FliteRawEvent {
   type: 'word' | 'phoneme';
@@ -29,7 +31,7 @@ export interface FliteRawEvent {
 }
 
 export type FliteWorkerResponse =
-  | { type: 'ready'; sampleRate: number }
+  | { type: 'ready'; sampleRate: number; module: WebAssembly.Module }
   | { type: 'chunk'; id: number; samples: Int16Array; events: FliteRawEvent[] }
   | { type: 'done'; id: number }
   | { type: 'failed'; id: number; message: string }

