@@ -28,6 +28,9 @@ node_modules/.bin/tsc --noEmit -p .
 # The formatter and the linter (npm run format fixes the formatting).
 echo "biome check"
 node_modules/.bin/biome check --diagnostic-level=error .
+# The import graph of src/ and providers/ has no cycles (wiring imports the parts; nothing imports the wiring back).
+echo "check-imports"
+node_modules/.bin/bun scripts/check-imports.ts
 
 # Every test harness logs to one file at debug level; afterwards it is grepped for secrets.
 log="$(mktemp -t recite-test-log.XXXXXX)"

@@ -14,13 +14,12 @@ import { Ledger } from './db/ledger.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { serverSecret } from './db/settings.ts';
-import { narrationJobHandler } from './modules/jobs/narration-job.ts';
-import { webhookJobHandler } from './modules/webhooks/webhook-job.ts';
-import { storybookJobHandler } from './modules/storybooks/storybook-job.ts';
+import { registerJobHandlers } from './jobs/index.ts';
 import { createRenderer } from '../providers/renderers/registry.ts';
 import type { VideoRendererV1 } from '../providers/spec/v1/video-renderer.ts';
 import { VOICES } from './modules/voices/catalog.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
+import { SqliteJobStore } from './scheduler/sqlite-job-store.ts';
 import { RateLimiter } from './auth/rate-limiter.ts';
 import { IdempotencyStore } from './db/idempotency.ts';
 import {
@@ -105,7 +104,7 @@ export function createServices(config: Config, overrides: ServiceOverrides = {})
     overrides.moderator ?? createModerator(config.moderation, environment),
     metrics,
   );
-  const scheduler = new Scheduler(db, clock, ids, logger, {
+  const scheduler = new Scheduler(new SqliteJobStore(db, clock, ledger), ids, logger, {
     concurrency: config.jobConcurrency,
     leaseMs: config.jobLeaseMs,
     maxAttempts: config.jobMaxAttempts,
@@ -129,8 +128,8 @@ export function createServices(config: Config, overrides: ServiceOverrides = {})
   metrics.setCollectors({
     engineQueueDepth: () => Object.fromEntries(measured.map((one) => [one.id, one.queueDepth()])),
     encoderQueue: () => encoders.stats(),
-    jobsByState: () => scheduler.stats().byState,
-    oldestWaitingJobAgeSeconds: () => scheduler.stats().oldestWaitingMs / 1000,
+    jobsByState: async () => (await scheduler.stats()).byState,
+    oldestWaitingJobAgeSeconds: async () => (await scheduler.stats()).oldestWaitingMs / 1000,
     creditsHeld: () => ledger.totalHeldCredits(),
   });
   let reaper: ReturnType<typeof setInterval> | undefined;
@@ -177,8 +176,6 @@ export function createServices(config: Config, overrides: ServiceOverrides = {})
       db.$client.close();
     },
   };
-  scheduler.register('narration', narrationJobHandler(services));
-  scheduler.register('webhook', webhookJobHandler(services), { concurrency: config.webhookConcurrency });
-  scheduler.register('presenter_video', storybookJobHandler(services));
+  registerJobHandlers(scheduler, services);
   return services;
 }

@@ -91,7 +91,7 @@ describe('item 1: a frozen S3 and a client that gave up', () => {
       await sent.catch(() => {});
       thaw();
       await until(() => running() === 0, "the abandoned request's handler to end");
-      expect(harness.services.scheduler.backlog()).toBe(0);
+      expect(await harness.services.scheduler.backlog()).toBe(0);
       expect(await harness.services.scheduler.runDue()).toBe(0);
       expect(harness.services.ledger.heldCredits(accountId)).toBe(0);
       expect(harness.services.ledger.balance(accountId)).toBe(5000);
@@ -140,7 +140,7 @@ describe('item 1: a frozen S3 and a client that gave up', () => {
       const { jobId, credits_reserved } = (await accepted.json()) as { jobId: string; credits_reserved: number };
       freeze();
       expect(await harness.services.scheduler.runDue()).toBe(1);
-      const job = harness.services.scheduler.find(jobId)!;
+      const job = (await harness.services.scheduler.find(jobId))!;
       expect(job.status).toBe('retrying');
       expect(job.lastError).toContain('storage');
       expect(harness.services.ledger.heldCredits(accountId)).toBe(credits_reserved);

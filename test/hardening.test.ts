@@ -8,7 +8,7 @@ import { recordClientAddress } from '../src/lib/client-address.ts';
 import { isTrustedProxy } from '../src/lib/trusted-proxies.ts';
 import { signPath } from '../src/lib/signed-url.ts';
 import { resolveCallbackTarget, type HostResolver } from '../src/modules/webhooks/callback-target.ts';
-import { webhookJobHandler } from '../src/modules/webhooks/webhook-job.ts';
+import { webhookJobHandler } from '../src/jobs/webhook-job.ts';
 import { createHarness, type Harness } from './support/harness.ts';
 
 // Issue 17: each fault reproduced the way the probe found it, at the boundary where it happens.
@@ -233,9 +233,9 @@ describe('item 5: callbackUrl SSRF', () => {
         expect(await errorCode(response)).toBe('invalid_request');
       }
       expect(harness.services.ledger.balance(accountId)).toBe(1000);
-      expect(harness.services.scheduler.backlog()).toBe(0);
+      expect(await harness.services.scheduler.backlog()).toBe(0);
       // A delivery already queued (e.g. before the setting changed) is refused at delivery time and never retried.
-      harness.services.scheduler.enqueue({
+      await harness.services.scheduler.enqueue({
         kind: 'webhook',
         input: { url: `http://127.0.0.1:${receiver.port}/hook`, accountId, event: 'narration.completed', payload: {} },
         accountId,
@@ -243,7 +243,7 @@ describe('item 5: callbackUrl SSRF', () => {
       });
       await harness.services.scheduler.runDue();
       expect(received).toEqual([]);
-      expect(harness.services.scheduler.backlog('webhook')).toBe(0);
+      expect(await harness.services.scheduler.backlog('webhook')).toBe(0);
     } finally {
       await receiver.stop(true);
     }
@@ -435,7 +435,7 @@ describe('item 9: a stuck webhook receiver', () => {
     try {
       const stuck = await harness.account();
       for (let index = 0; index < 6; index++) {
-        harness.services.scheduler.enqueue({
+        await harness.services.scheduler.enqueue({
           kind: 'webhook',
           input: {
             url: `http://127.0.0.1:${receiver.port}/never`,
@@ -452,11 +452,11 @@ describe('item 9: a stuck webhook receiver', () => {
         await harness.request('/api/v1/tts', { method: 'POST', key: other.key, json: { text: englishText(600) } })
       ).json()) as { jobId: string };
       await until(
-        () => harness.services.scheduler.find(accepted.jobId)?.status === 'completed',
+        async () => (await harness.services.scheduler.find(accepted.jobId))?.status === 'completed',
         'the narration to complete',
       );
       expect(hanging).toHaveLength(6);
-      expect(harness.services.scheduler.backlog('webhook')).toBe(6);
+      expect(await harness.services.scheduler.backlog('webhook')).toBe(6);
     } finally {
       for (const answer of hanging) answer();
       await receiver.stop(true);
@@ -470,14 +470,14 @@ describe('item 9: a stuck webhook receiver', () => {
         environment: { RECITE_WEBHOOK_ALLOW_PRIVATE: 'true', RECITE_WEBHOOK_TIMEOUT_MS: '300' },
       });
       const { accountId } = await harness.account();
-      const job = harness.services.scheduler.enqueue({
+      const job = await harness.services.scheduler.enqueue({
         kind: 'webhook',
         input: { url: `http://127.0.0.1:${receiver.port}/never`, accountId, event: 'narration.completed', payload: {} },
         accountId,
         maxAttempts: 8,
       });
       await harness.services.scheduler.runDue();
-      expect(harness.services.scheduler.find(job.id)).toMatchObject({ status: 'retrying' });
+      expect(await harness.services.scheduler.find(job.id)).toMatchObject({ status: 'retrying' });
     } finally {
       await receiver.stop(true);
     }
@@ -502,12 +502,12 @@ describe('item 11: a full database disk during a job failure', () => {
           throw new Error(`render failed: ${'x'.repeat(200_000)}`);
         },
       });
-      const job = scheduler.enqueue({ kind: 'presenter_video', input: {}, maxAttempts: 2 });
+      const job = await scheduler.enqueue({ kind: 'presenter_video', input: {}, maxAttempts: 2 });
       scheduler.start();
       await until(() => ran === 1, 'the job to run');
       await Bun.sleep(200);
       expect(rejections).toEqual([]);
-      expect(scheduler.find(job.id)?.status).toBe('running');
+      expect((await scheduler.find(job.id))?.status).toBe('running');
       await scheduler.drain(1000);
     } finally {
       process.off('unhandledRejection', onRejection);

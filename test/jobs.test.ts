@@ -6,6 +6,7 @@ import type { SpeechEngineV1 } from '../providers/spec/v1/speech-engine.ts';
 import { createEspeakEngine } from '../providers/engines/espeak/espeak-engine.ts';
 import { createFileStorage } from '../providers/storage/file/file-storage.ts';
 import { englishText } from '../scripts/fixtures/english.ts';
+import { narrationRows } from '../src/modules/dashboard/narrations.ts';
 import { decodeMp3 } from './support/audio.ts';
 import { createHarness, type Harness } from './support/harness.ts';
 
@@ -106,6 +107,8 @@ describe('failures are retried, and never charged', () => {
     const failing: AudioStorageV1 = {
       ...real,
       async put(key, body, options) {
+        // The job's text is stored when it is accepted; the audio uploads are what fail here.
+        if (!key.startsWith('narrations/')) return real.put(key, body, options);
         puts++;
         // Read some of the audio, then lose the connection.
         async function* broken() {
@@ -176,4 +179,41 @@ describe('failures are retried, and never charged', () => {
       await retried.close();
     }
   });
+});
+
+describe('job texts live in storage, not in the job row', () => {
+  test('the row carries a title and a key; the text is stored until the job ends, then deleted', async () => {
+    const { key } = await harness.account({ credits: 1000 });
+    const text = englishText(3000);
+    // eSpeak: the subject here is where the text lives, not the voice.
+    const response = await harness.request('/api/v1/tts', {
+      method: 'POST',
+      key,
+      json: { text, voice: 'std-emily' },
+    });
+    expect(response.status).toBe(202);
+    const { jobId } = (await response.json()) as { jobId: string };
+    const row = (await harness.services.scheduler.find(jobId))!;
+    const input = JSON.parse(row.input) as Record<string, unknown>;
+    expect(input.text).toBeUndefined();
+    expect(input.title).toBe(text.slice(0, 80));
+    expect(row.input.length).toBeLessThan(500);
+    const textKey = String(input.textKey);
+    const stored = await harness.services.storage.get(textKey);
+    expect(await new Response(stored!.body).text()).toBe(text);
+
+    expect(await harness.services.scheduler.runDue()).toBe(1);
+    expect((await poll(harness, key, jobId)).body.status).toBe('completed');
+    // The clean-up runs after the completing transaction; it is quick, but not part of it.
+    let gone = false;
+    for (let attempt = 0; attempt < 200 && !gone; attempt++) {
+      gone = (await harness.services.storage.head(textKey)) === null;
+      if (!gone) await Bun.sleep(10);
+    }
+    expect(gone).toBe(true);
+    // The dashboard's list titles the job from the row alone.
+    const rows = await narrationRows(harness.services, row.accountId!, 'http://localhost');
+    const listed = rows.find((one) => one.id === jobId)!;
+    expect(listed.html).toContain(text.slice(0, 20));
+  }, 240_000);
 });

@@ -55,7 +55,7 @@ describe('MCP over HTTP', () => {
       // Waits on the scheduler itself, so the wait spends no requests.
       for (
         let attempt = 0;
-        attempt < 600 && harness.services.scheduler.find(created.storybookId)?.status !== 'completed';
+        attempt < 600 && (await harness.services.scheduler.find(created.storybookId))?.status !== 'completed';
         attempt++
       ) {
         await Bun.sleep(100);

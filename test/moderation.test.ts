@@ -306,7 +306,7 @@ describe('HTTP: screening before synthesis', () => {
     });
     expect(response.status).toBe(400);
     expect(((await response.json()) as any).error.code).toBe('content_rejected');
-    expect(harness.services.scheduler.backlog()).toBe(0);
+    expect(await harness.services.scheduler.backlog()).toBe(0);
     expect(harness.services.ledger.heldCredits(accountId)).toBe(0);
   });
 

@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import { randomIds } from '../src/db/ids.ts';
 import { migratePostgres, openPostgres, type PostgresDb } from '../src/db/postgres/client.ts';
 import { jobs } from '../src/db/postgres/schema.ts';
-import { claimJob, LAST_ATTEMPT_LEASE_EXPIRED } from '../src/scheduler/postgres-claim.ts';
-import type { JobKind } from '../src/scheduler/scheduler.ts';
+import { LAST_ATTEMPT_LEASE_EXPIRED } from '../src/scheduler/job-store.ts';
+import { PostgresJobStore } from '../src/scheduler/postgres-job-store.ts';
+import type { JobKind } from '../src/scheduler/job-store.ts';
 import { startPostgres, type TestPostgres } from './support/postgres.ts';
 
 // The multi-node claim against a real Postgres: several pools stand in for several nodes.
@@ -117,6 +118,11 @@ test('leases on the database clock; expired leases reclaimed, last attempts fail
   const [waiting] = await db.select().from(jobs).where(eqId(future!));
   expect(waiting).toMatchObject({ status: 'queued', attempts: 0 });
 }, 60_000);
+
+/** The store's claim with no follow-ups, as each node's scheduler makes it. */
+function claimJob(db: PostgresDb, options: { owner: string; kinds: JobKind[]; leaseMs: number }) {
+  return new PostgresJobStore(db).claim({ ...options, followUps: () => [] });
+}
 
 function eqId(id: string) {
   return eq(jobs.id, id);

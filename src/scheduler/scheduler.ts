@@ -1,35 +1,39 @@
-import { and, asc, desc, eq, getTableColumns, inArray, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
 import type { IdGenerator } from '../db/ids.ts';
-import { jobs } from '../db/schema.ts';
-import type { Clock } from '../lib/clock.ts';
 import type { Logger } from '../lib/logger.ts';
 import { currentContext, runWithContext } from '../observability/request-context.ts';
-import { assertTransition, retryDelayMs, type JobStatus } from './job-states.ts';
+import { retryDelayMs } from './job-states.ts';
+import type { JobDraft, JobKind, JobRecord, JobStore, ReadOptions } from './job-store.ts';
 
-export type JobRecord = typeof jobs.$inferSelect;
-export type JobKind = JobRecord['kind'];
-type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { JobDraft, JobKind, JobRecord, JobStore } from './job-store.ts';
 
 export interface JobContext {
   job: JobRecord;
   /** Aborted when the lease is lost or the scheduler drains; handlers stop at the next checkpoint. */
   signal: AbortSignal;
-  /** Records progress (throttled writes). */
-  progress(done: number, total: number): void;
+  /** Records progress (throttled writes; a failed write is logged, never thrown). */
+  progress(done: number, total: number): Promise<void>;
   /**
-   * Marks the job completed, running `alsoInTransaction` (e.g. capturing credits) in the same transaction, only if
-   * this worker still holds the lease. Returns false when the lease was lost (another worker owns the job now).
+   * Marks the job completed and captures its reservation in one transaction, adding `followUps` (e.g. a webhook
+   * delivery) in it too, only if this worker still holds the lease. Resolves false when the lease was lost (another
+   * worker owns the job now).
    */
-  complete(result: unknown, alsoInTransaction?: (tx: Transaction) => void): boolean;
+  complete(result: unknown, options?: { followUps?: JobDraft[] }): Promise<boolean>;
 }
 
 export interface JobHandler {
   run(context: JobContext): Promise<void>;
-  /** Called once when the job has failed for good (no attempts left), inside the failing transaction. */
-  onFailed?(job: JobRecord, error: string, tx: Transaction): void;
+  /**
+   * Jobs to add when the job has failed for good (no attempts left), in the failing transaction; the store voids the
+   * job's reservation there itself. Must not throw.
+   */
+  onFailed?(job: JobRecord, error: string): JobDraft[];
   /** Errors a handler marks as permanent are not retried. */
   isPermanent?(error: unknown): boolean;
+  /**
+   * Called once the job has reached a final state (completed, or failed for good), after its transaction: to remove
+   * what only the job needed (its stored text). Best effort: an error is logged, and nothing else depends on it.
+   */
+  onSettled?(job: JobRecord): Promise<void>;
 }
 
 export interface SchedulerOptions {
@@ -60,8 +64,9 @@ export const DEFAULT_SCHEDULER_OPTIONS: SchedulerOptions = {
 };
 
 /**
- * An in-process job scheduler on SQLite. Jobs are claimed with a lease that a heartbeat renews; a job whose process
- * died (kill -9) is claimed again once its lease runs out. Completion is guarded by the lease, so a job completes once.
+ * An in-process job scheduler over a JobStore (SQLite on one node, Postgres on several). Jobs are claimed with a lease
+ * that a heartbeat renews; a job whose process died (kill -9) is claimed again, by any node, once its lease runs out.
+ * Completion is guarded by the lease, so a job completes (and is charged) once.
  */
 export class Scheduler {
   private readonly handlers = new Map<JobKind, JobHandler>();
@@ -72,12 +77,12 @@ export class Scheduler {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private started = false;
   private draining = false;
-  private polling = false;
+  private polling: Promise<void> | undefined;
+  private pollAgain = false;
   readonly options: SchedulerOptions;
 
   constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
+    readonly store: JobStore,
     private readonly ids: IdGenerator,
     private readonly logger: Logger,
     options: Partial<SchedulerOptions> = {},
@@ -93,114 +98,54 @@ export class Scheduler {
     else this.lanes.delete(kind);
   }
 
-  /** Adds a job; pass `tx` to enqueue atomically with other writes (e.g. the credit reservation). */
-  enqueue(
-    options: {
-      kind: JobKind;
-      input: unknown;
-      accountId?: string | null;
-      apiKeyId?: string | null;
-      reservationId?: string | null;
-      total?: number;
-      maxAttempts?: number;
-    },
-    tx?: Transaction,
-  ): JobRecord {
-    const now = this.clock.now();
-    const record: JobRecord = {
-      id: this.ids('job'),
-      kind: options.kind,
-      accountId: options.accountId ?? null,
-      apiKeyId: options.apiKeyId ?? null,
-      status: 'queued',
-      input: JSON.stringify(options.input),
-      result: null,
-      reservationId: options.reservationId ?? null,
-      progressDone: 0,
-      progressTotal: options.total ?? 0,
-      attempts: 0,
+  /** A job ready to add, with its id: to `enqueue` now, or to add as a follow-up inside another job's transaction. */
+  draft(options: {
+    /** A job id taken beforehand (from the same id generator), when something is stored under it first. */
+    id?: string;
+    kind: JobKind;
+    input: unknown;
+    accountId?: string | null;
+    apiKeyId?: string | null;
+    reservationId?: string | null;
+    total?: number;
+    maxAttempts?: number;
+  }): JobDraft {
+    return {
+      ...options,
+      id: options.id ?? this.ids('job'),
       maxAttempts: options.maxAttempts ?? this.options.maxAttempts,
-      runAt: now,
-      leaseOwner: null,
-      leaseExpiresAt: null,
-      lastError: null,
-      createdAt: now,
-      updatedAt: now,
-      finishedAt: null,
       requestId: currentContext()?.requestId ?? null,
     };
-    (tx ?? this.db).insert(jobs).values(record).run();
-    if (this.started) queueMicrotask(() => this.poll());
+  }
+
+  /** Adds a job. */
+  async enqueue(options: Parameters<Scheduler['draft']>[0]): Promise<JobRecord> {
+    const record = await this.store.insert(this.draft(options));
+    if (this.started) queueMicrotask(() => void this.poll());
     return record;
   }
 
   /**
-   * A job by id. `omitInput` names top-level fields of the JSON input to leave out (in SQLite): a poll of a
-   * 1M-character narration then reads a few hundred bytes, not the whole text each time.
+   * A job by id. `omitInput` names top-level fields of the JSON input to leave out: a poll of a big job then reads a
+   * few hundred bytes, not the whole input each time.
    */
-  find(id: string, options: { omitInput?: string[] } = {}): JobRecord | undefined {
-    return this.db.select(this.columns(options.omitInput)).from(jobs).where(eq(jobs.id, id)).get();
+  find(id: string, options: ReadOptions = {}): Promise<JobRecord | undefined> {
+    return this.store.find(id, options);
   }
 
-  /** An account's most recent jobs of a kind, newest first (`omitInput` as for `find`). */
-  listForAccount(
-    accountId: string,
-    kind: JobKind,
-    limit = 50,
-    options: { omitInput?: string[]; clipInput?: Record<string, number> } = {},
-  ): JobRecord[] {
-    return this.db
-      .select(this.columns(options.omitInput, options.clipInput))
-      .from(jobs)
-      .where(and(eq(jobs.accountId, accountId), eq(jobs.kind, kind)))
-      .orderBy(desc(jobs.createdAt))
-      .limit(limit)
-      .all();
-  }
-
-  /** `clipInput` keeps only the first N characters of a text field (a title for a list), `omitInput` drops fields. */
-  private columns(omitInput: string[] = [], clipInput: Record<string, number> = {}) {
-    const columns = getTableColumns(jobs);
-    const clipped = Object.entries(clipInput);
-    if (omitInput.length === 0 && clipped.length === 0) return columns;
-    const path = (field: string) => {
-      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(field)) throw new Error(`not a field name: ${field}`);
-      return sql.raw(`'$.${field}'`);
-    };
-    let input = omitInput.length
-      ? sql`json_remove(${jobs.input}, ${sql.join(omitInput.map(path), sql`, `)})`
-      : sql`${jobs.input}`;
-    for (const [field, length] of clipped)
-      input = sql`json_set(${input}, ${path(field)}, substr(json_extract(${jobs.input}, ${path(field)}), 1, ${Math.trunc(length)}))`;
-    return { ...columns, input: sql<string>`${input}`.as('input') };
+  /** An account's most recent jobs of a kind, newest first (`omitInput`/`clipInput` as for `find`). */
+  listForAccount(accountId: string, kind: JobKind, limit = 50, options: ReadOptions = {}): Promise<JobRecord[]> {
+    return this.store.listForAccount(accountId, kind, limit, options);
   }
 
   /** Jobs waiting or running, for load shedding. */
-  backlog(kind?: JobKind): number {
-    const row = this.db
-      .select({ count: sql<number>`count(*)` })
-      .from(jobs)
-      .where(and(inArray(jobs.status, ['queued', 'running', 'retrying']), kind ? eq(jobs.kind, kind) : undefined))
-      .get();
-    return Number(row?.count ?? 0);
+  backlog(kind?: JobKind): Promise<number> {
+    return this.store.backlog(kind);
   }
 
   /** Jobs per state, and how long the oldest due job has waited for a worker (metrics). */
-  stats(): { byState: Record<string, number>; oldestWaitingMs: number } {
-    const rows = this.db
-      .select({ status: jobs.status, count: sql<number>`count(*)` })
-      .from(jobs)
-      .groupBy(jobs.status)
-      .all();
-    const byState: Record<string, number> = { queued: 0, running: 0, retrying: 0, completed: 0, failed: 0 };
-    for (const row of rows) byState[row.status] = Number(row.count);
-    const now = this.clock.now();
-    const oldest = this.db
-      .select({ runAt: sql<number | null>`min(${jobs.runAt})` })
-      .from(jobs)
-      .where(and(inArray(jobs.status, ['queued', 'retrying']), lte(jobs.runAt, now)))
-      .get();
-    return { byState, oldestWaitingMs: oldest?.runAt == null ? 0 : Math.max(0, now - Number(oldest.runAt)) };
+  stats(): Promise<{ byState: Record<string, number>; oldestWaitingMs: number }> {
+    return this.store.stats();
   }
 
   start(): void {
@@ -212,11 +157,13 @@ export class Scheduler {
 
   /**
    * Stops taking jobs and waits up to `timeoutMs` for running ones. Jobs still running then are aborted and handed
-   * back to the queue without spending an attempt, so a restart picks them up and nothing is lost.
+   * back to the queue without spending an attempt, so a restart (or another node) picks them up and nothing is lost.
    */
   async drain(timeoutMs: number): Promise<void> {
     this.draining = true;
     if (this.timer) clearTimeout(this.timer);
+    // A poll in flight may be claiming a job right now; it must be in `running` before the hand-back below.
+    await this.polling;
     const pending = [...this.running.values()].map((entry) => entry.done);
     let timeout: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([Promise.all(pending), new Promise((resolve) => (timeout = setTimeout(resolve, timeoutMs)))]);
@@ -224,7 +171,9 @@ export class Scheduler {
     for (const [id, entry] of this.running) {
       entry.controller.abort(new DrainError());
       await entry.done;
-      this.release(id);
+      await this.store
+        .release(id, this.owner)
+        .catch((error) => this.logger.error('could not hand a job back', { jobId: id, error: String(error) }));
     }
     this.started = false;
   }
@@ -233,7 +182,7 @@ export class Scheduler {
   async runDue(): Promise<number> {
     let ran = 0;
     while (true) {
-      const job = this.claim();
+      const job = await this.claim();
       if (!job) break;
       ran++;
       await this.execute(job);
@@ -244,13 +193,28 @@ export class Scheduler {
   private schedule(delay: number) {
     if (!this.started || this.draining) return;
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.poll(), delay);
+    this.timer = setTimeout(() => void this.poll(), delay);
     this.timer.unref?.();
   }
 
-  private poll() {
-    if (!this.started || this.draining || this.polling) return;
-    this.polling = true;
+  private poll(): Promise<void> {
+    if (!this.started || this.draining) return Promise.resolve();
+    // One poll at a time; a wake-up during one (a job finished, a job was added) runs another right after it.
+    if (this.polling) {
+      this.pollAgain = true;
+      return this.polling;
+    }
+    this.polling = this.pollOnce().finally(() => {
+      this.polling = undefined;
+      if (this.pollAgain) {
+        this.pollAgain = false;
+        this.schedule(0);
+      } else this.schedule(this.options.pollMs);
+    });
+    return this.polling;
+  }
+
+  private async pollOnce(): Promise<void> {
     try {
       const shared = [...this.handlers.keys()].filter((kind) => !this.lanes.has(kind));
       const lanes: [JobKind[], number][] = [
@@ -260,8 +224,8 @@ export class Scheduler {
       for (const [kinds, slots] of lanes) {
         if (kinds.length === 0) continue;
         const busy = () => [...this.running.values()].filter((entry) => kinds.includes(entry.kind)).length;
-        while (busy() < slots) {
-          const job = this.claim(kinds);
+        while (busy() < slots && !this.draining) {
+          const job = await this.claim(kinds);
           if (!job) break;
           const controller = new AbortController();
           const done = this.execute(job, controller)
@@ -276,63 +240,45 @@ export class Scheduler {
       }
     } catch (error) {
       this.logger.error('scheduler poll failed', { error: String(error) });
-    } finally {
-      this.polling = false;
     }
-    this.schedule(this.options.pollMs);
   }
 
-  /** Atomically takes the next due job: queued/retrying ones due now, or running ones whose lease expired. */
-  private claim(only?: JobKind[]): JobRecord | undefined {
-    const now = this.clock.now();
-    return this.db.transaction(
-      (tx) => {
-        const kinds = only ?? [...this.handlers.keys()];
-        if (kinds.length === 0) return undefined;
-        const candidate = tx
-          .select()
-          .from(jobs)
-          .where(
-            and(
-              inArray(jobs.kind, kinds),
-              or(
-                and(inArray(jobs.status, ['queued', 'retrying']), lte(jobs.runAt, now)),
-                and(eq(jobs.status, 'running'), lte(jobs.leaseExpiresAt, now)),
-              ),
-            ),
-          )
-          .orderBy(asc(jobs.runAt), asc(jobs.createdAt))
-          .limit(1)
-          .get();
-        if (!candidate) return undefined;
-        assertTransition(candidate.status, 'running');
-        if (candidate.status === 'running')
-          this.logger.warn('reclaiming job whose lease expired', {
-            jobId: candidate.id,
-            previousOwner: candidate.leaseOwner,
-          });
-        // An expired lease that used up the last attempt ends the job instead of running it again.
-        if (candidate.attempts >= candidate.maxAttempts) {
-          this.failInTransaction(tx, candidate, 'lease expired on the last attempt');
-          return undefined;
-        }
-        return tx
-          .update(jobs)
-          .set({
-            status: 'running',
-            leaseOwner: this.owner,
-            leaseExpiresAt: now + this.options.leaseMs,
-            attempts: candidate.attempts + 1,
-            updatedAt: now,
-          })
-          .where(
-            and(eq(jobs.id, candidate.id), eq(jobs.status, candidate.status), eq(jobs.attempts, candidate.attempts)),
-          )
-          .returning()
-          .get();
-      },
-      { behavior: 'immediate' },
-    );
+  /** Takes the next due job; a job whose lease expired on its last attempt is failed for good instead. */
+  private async claim(only?: JobKind[]): Promise<JobRecord | undefined> {
+    const kinds = only ?? [...this.handlers.keys()];
+    while (true) {
+      const outcome = await this.store.claim({
+        owner: this.owner,
+        kinds,
+        leaseMs: this.options.leaseMs,
+        followUps: (job) => this.followUpsOnFailure(job, job.lastError ?? ''),
+      });
+      if (!outcome) return undefined;
+      if (outcome.kind === 'claimed') return outcome.job;
+      this.settled(outcome.job);
+      this.logger.error('job failed for good', {
+        jobId: outcome.job.id,
+        attempts: outcome.job.attempts,
+        error: outcome.job.lastError,
+      });
+      this.options.observer?.attemptEnded(outcome.job.kind, 'failed');
+    }
+  }
+
+  private settled(job: JobRecord) {
+    const handler = this.handlers.get(job.kind);
+    handler
+      ?.onSettled?.(job)
+      .catch((error) => this.logger.warn('job clean-up failed', { jobId: job.id, error: String(error) }));
+  }
+
+  private followUpsOnFailure(job: JobRecord, message: string): JobDraft[] {
+    try {
+      return this.handlers.get(job.kind)?.onFailed?.(job, message) ?? [];
+    } catch (error) {
+      this.logger.error('job failure hook failed', { jobId: job.id, error: String(error) });
+      return [];
+    }
   }
 
   private execute(job: JobRecord, controller = new AbortController()): Promise<void> {
@@ -345,18 +291,18 @@ export class Scheduler {
   private async executeInContext(job: JobRecord, controller: AbortController): Promise<void> {
     const handler = this.handlers.get(job.kind)!;
     let lastProgressWrite = 0;
+    let completed: boolean | undefined;
     const heartbeat = setInterval(
       () => {
-        let renewed = false;
-        try {
-          renewed = this.renewLease(job.id);
-        } catch (error) {
-          this.logger.error('lease renewal failed', { jobId: job.id, error: String(error) });
-        }
-        if (!renewed) {
-          clearInterval(heartbeat);
-          controller.abort(new Error('lease lost'));
-        }
+        this.store.renew(job.id, this.owner, this.options.leaseMs).then(
+          (renewed) => {
+            if (renewed || completed !== undefined) return;
+            clearInterval(heartbeat);
+            controller.abort(new Error('lease lost'));
+          },
+          // A renewal the database refused is not a lost lease: the next beat tries again, well within the lease.
+          (error) => this.logger.error('lease renewal failed', { jobId: job.id, error: String(error) }),
+        );
       },
       Math.max(50, Math.floor(this.options.leaseMs / 3)),
     );
@@ -364,47 +310,24 @@ export class Scheduler {
     const context: JobContext = {
       job,
       signal: controller.signal,
-      progress: (done, total) => {
+      progress: async (done, total) => {
         const now = Date.now();
         if (now - lastProgressWrite < 500 && done < total) return;
         lastProgressWrite = now;
-        this.db
-          .update(jobs)
-          .set({ progressDone: done, progressTotal: total, updatedAt: this.clock.now() })
-          .where(and(eq(jobs.id, job.id), eq(jobs.leaseOwner, this.owner)))
-          .run();
+        await this.store
+          .progress(job.id, this.owner, done, total)
+          .catch((error) => this.logger.warn('progress write failed', { jobId: job.id, error: String(error) }));
       },
-      complete: (result, alsoInTransaction) =>
-        this.db.transaction(
-          (tx) => {
-            const now = this.clock.now();
-            const updated = tx
-              .update(jobs)
-              .set({
-                status: 'completed',
-                result: JSON.stringify(result),
-                progressDone: sql`${jobs.progressTotal}`,
-                leaseOwner: null,
-                leaseExpiresAt: null,
-                updatedAt: now,
-                finishedAt: now,
-              })
-              .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.leaseOwner, this.owner)))
-              .returning({ id: jobs.id })
-              .all();
-            if (updated.length !== 1) return false;
-            alsoInTransaction?.(tx);
-            return true;
-          },
-          { behavior: 'immediate' },
-        ),
+      complete: async (result, options = {}) => {
+        completed = await this.store.complete(job.id, this.owner, result, options.followUps ?? []);
+        if (completed) this.settled(job);
+        return completed;
+      },
     };
     this.logger.info('job started', { kind: job.kind, attempt: job.attempts });
     try {
       await handler.run(context);
-      const current = this.find(job.id);
-      if (current?.status === 'running' && current.leaseOwner === this.owner)
-        throw new Error('handler returned without completing the job');
+      if (completed === undefined) throw new Error('handler returned without completing the job');
       this.logger.info('job completed', { kind: job.kind, attempt: job.attempts });
       this.options.observer?.attemptEnded(job.kind, 'completed');
     } catch (error) {
@@ -414,8 +337,24 @@ export class Scheduler {
       }
       const message = error instanceof Error ? error.message : String(error);
       try {
-        const outcome = this.fail(job.id, message, handler.isPermanent?.(error) ?? false);
-        if (outcome) this.options.observer?.attemptEnded(job.kind, outcome, error);
+        const failure = await this.store.fail(job.id, this.owner, message, {
+          permanent: handler.isPermanent?.(error) ?? false,
+          retryDelayMs: (attempts) =>
+            retryDelayMs(attempts, { baseMs: this.options.retryBaseMs, capMs: this.options.retryCapMs }),
+          followUps: (failed) => this.followUpsOnFailure(failed, message),
+        });
+        if (failure?.outcome === 'retrying')
+          this.logger.warn('job failed; will retry', {
+            jobId: job.id,
+            attempt: job.attempts,
+            delayMs: failure.delayMs,
+            error: message,
+          });
+        if (failure?.outcome === 'failed') {
+          this.logger.error('job failed for good', { jobId: job.id, attempts: job.attempts, error: message });
+          this.settled(failure.job);
+        }
+        if (failure) this.options.observer?.attemptEnded(job.kind, failure.outcome, error);
       } catch (failError) {
         // The database refused the failure record (disk full, I/O error). The job keeps its lease, which then runs
         // out, so it is claimed again (and failed for good once attempts are spent) when the database recovers.
@@ -428,94 +367,6 @@ export class Scheduler {
     } finally {
       clearInterval(heartbeat);
     }
-  }
-
-  private renewLease(id: string): boolean {
-    const now = this.clock.now();
-    return (
-      this.db
-        .update(jobs)
-        .set({ leaseExpiresAt: now + this.options.leaseMs, updatedAt: now })
-        .where(and(eq(jobs.id, id), eq(jobs.status, 'running'), eq(jobs.leaseOwner, this.owner)))
-        .returning({ id: jobs.id })
-        .all().length === 1
-    );
-  }
-
-  private fail(id: string, message: string, permanent: boolean): 'retrying' | 'failed' | undefined {
-    return this.db.transaction(
-      (tx) => {
-        const job = tx
-          .select()
-          .from(jobs)
-          .where(and(eq(jobs.id, id), eq(jobs.status, 'running'), eq(jobs.leaseOwner, this.owner)))
-          .get();
-        if (!job) return undefined;
-        if (!permanent && job.attempts < job.maxAttempts) {
-          const now = this.clock.now();
-          assertTransition(job.status, 'retrying');
-          const delay = retryDelayMs(job.attempts, {
-            baseMs: this.options.retryBaseMs,
-            capMs: this.options.retryCapMs,
-          });
-          tx.update(jobs)
-            .set({
-              status: 'retrying',
-              runAt: now + delay,
-              lastError: message,
-              leaseOwner: null,
-              leaseExpiresAt: null,
-              updatedAt: now,
-            })
-            .where(eq(jobs.id, id))
-            .run();
-          this.logger.warn('job failed; will retry', {
-            jobId: id,
-            attempt: job.attempts,
-            delayMs: delay,
-            error: message,
-          });
-          return 'retrying' as const;
-        }
-        this.failInTransaction(tx, job, message);
-        return 'failed' as const;
-      },
-      { behavior: 'immediate' },
-    );
-  }
-
-  private failInTransaction(tx: Transaction, job: JobRecord, message: string) {
-    const now = this.clock.now();
-    assertTransition(job.status as JobStatus, 'failed');
-    tx.update(jobs)
-      .set({
-        status: 'failed',
-        lastError: message,
-        leaseOwner: null,
-        leaseExpiresAt: null,
-        updatedAt: now,
-        finishedAt: now,
-      })
-      .where(eq(jobs.id, job.id))
-      .run();
-    this.handlers.get(job.kind)?.onFailed?.(job, message, tx);
-    this.logger.error('job failed for good', { jobId: job.id, attempts: job.attempts, error: message });
-  }
-
-  private release(id: string) {
-    const now = this.clock.now();
-    this.db
-      .update(jobs)
-      .set({
-        status: 'queued',
-        attempts: sql`max(${jobs.attempts} - 1, 0)`,
-        leaseOwner: null,
-        leaseExpiresAt: null,
-        runAt: now,
-        updatedAt: now,
-      })
-      .where(and(eq(jobs.id, id), eq(jobs.status, 'running'), eq(jobs.leaseOwner, this.owner)))
-      .run();
   }
 }
 

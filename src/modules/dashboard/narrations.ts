@@ -32,8 +32,8 @@ export interface NarrationRow {
 
 export async function narrationRow(services: Services, job: JobRecord, origin: string): Promise<NarrationRow> {
   const view = (await jobView(services, job, origin)) as Record<string, any>;
-  const input = JSON.parse(job.input) as { text?: string };
-  const title = narrationTitle(input.text);
+  const input = JSON.parse(job.input) as { text?: string | null; title?: string };
+  const title = narrationTitle(input.title ?? input.text ?? undefined);
   const voice = findVoice(String(view.voice));
   const percent = Number(view.progress.percent);
   const status = String(view.status);
@@ -63,7 +63,9 @@ export async function narrationRow(services: Services, job: JobRecord, origin: s
 }
 
 export async function narrationRows(services: Services, accountId: string, origin: string): Promise<NarrationRow[]> {
-  const jobs = services.scheduler.listForAccount(accountId, 'narration', 50, { clipInput: { text: TITLE_CHARACTERS } });
+  const jobs = await services.scheduler.listForAccount(accountId, 'narration', 50, {
+    clipInput: { text: TITLE_CHARACTERS },
+  });
   return Promise.all(jobs.map((job) => narrationRow(services, job, origin)));
 }
 

@@ -1,7 +1,7 @@
 import { signPath, verifySignedPath } from '../../lib/signed-url.ts';
 import type { JobRecord } from '../../scheduler/scheduler.ts';
 import type { Services } from '../../services.ts';
-import type { NarrationJobInput, NarrationJobResult } from './narration-job.ts';
+import type { NarrationJobInput, NarrationJobResult } from '../../jobs/narration-job.ts';
 
 export const FILES_PREFIX = '/files/';
 

@@ -13,7 +13,7 @@ import { idempotent } from '../tts/idempotency.ts';
 import { SpeedField } from '../tts/model.ts';
 import { reserveCredits, screenBeforeCharging } from '../tts/service.ts';
 import { findVoice } from '../voices/catalog.ts';
-import type { StorybookInput, StorybookResult } from './storybook-job.ts';
+import type { StorybookInput, StorybookResult } from '../../jobs/presenter-video-job.ts';
 
 export const STORYBOOK_MAX_CHARACTERS = 5_000;
 
@@ -161,7 +161,7 @@ export function storybooksModule(services: Services) {
           await screenBeforeCharging(services, principal, { text: script, ...cost }, request.signal);
           const reservationId = reserveCredits(services, principal, cost, 'presenter_video', 7 * 24 * 3600 * 1000);
           const input: StorybookInput = { script, characterId: character.id, voiceId: voice.id, speed };
-          const job = services.scheduler.enqueue({
+          const job = await services.scheduler.enqueue({
             kind: 'presenter_video',
             input,
             accountId: principal.accountId,
@@ -207,7 +207,7 @@ export function storybooksModule(services: Services) {
     .get(
       '/api/v1/storybooks/:id',
       async ({ request, params, principal }) => {
-        const job = services.scheduler.find(params.id);
+        const job = await services.scheduler.find(params.id);
         if (!job || job.kind !== 'presenter_video' || job.accountId !== principal.accountId) {
           throw new AppError('not_found', 'No storybook with this id.');
         }
@@ -229,7 +229,7 @@ export function storybooksModule(services: Services) {
     .get(
       '/watch/:id',
       async ({ request, params }) => {
-        const job = services.scheduler.find(params.id);
+        const job = await services.scheduler.find(params.id);
         if (!job || job.kind !== 'presenter_video' || job.status !== 'completed') {
           return new Response(
             await page({

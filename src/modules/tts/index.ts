@@ -69,7 +69,7 @@ export function ttsModule(services: Services) {
       '/api/v1/tts',
       async ({ request, query, principal }) => {
         // The view needs the input's small fields, never its text.
-        const job = services.scheduler.find(query.jobId, { omitInput: ['text'] });
+        const job = await services.scheduler.find(query.jobId, { omitInput: ['text'] });
         // Another account's job is as unknown as a job that does not exist.
         if (!job || job.kind !== 'narration' || job.accountId !== principal.accountId) {
           throw new AppError('not_found', 'No job with this jobId.');

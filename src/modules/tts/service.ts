@@ -11,7 +11,7 @@ import { parseJsonObject } from '../../lib/json-body.ts';
 import type { Services } from '../../services.ts';
 import { describeRejection, screenText } from '../../moderation/screen.ts';
 import { resolveCallbackTarget } from '../webhooks/callback-target.ts';
-import type { NarrationJobInput } from '../jobs/narration-job.ts';
+import { NARRATION_TITLE_CHARACTERS, storeNarrationText, type NarrationJobInput } from '../../jobs/narration-job.ts';
 import { DEFAULT_VOICE_ID, findVoice, type CatalogVoice } from '../voices/catalog.ts';
 import { FORMATS, MAX_TEXT_CHARACTERS, SPEEDS } from './model.ts';
 
@@ -401,7 +401,7 @@ export async function enqueueNarration(
   request: ValidSpeechRequest,
   signal?: AbortSignal,
 ): Promise<Response> {
-  if (services.scheduler.backlog('narration') >= services.config.jobBacklogLimit) {
+  if ((await services.scheduler.backlog('narration')) >= services.config.jobBacklogLimit) {
     throw new AppError(
       'unavailable',
       'Long narration is busy right now; please retry in a minute. Nothing was charged.',
@@ -426,14 +426,26 @@ export async function enqueueNarration(
       'The narration storage could not be reached; please retry. Nothing was charged.',
       { status: 502 },
     );
-  // Checked again right before the reservation: nothing awaits between here and the enqueue, so an abort after this
-  // point happened once the job was already accepted.
+  // Checked again right before the reservation: from here on the job is accepted, so an abort after this point comes
+  // too late to cancel it (the client has its credits held and gets its job).
   if (signal?.aborted) throw abandoned();
   const reservationId = reserveCredits(services, principal, request, 'narration_job', JOB_HOLD_MS);
-  let jobId: string;
+  const jobId = services.ids('job');
+  let textKey: string | undefined;
   try {
+    textKey = await storeNarrationText(services.storage, jobId, request.text).catch((error) => {
+      services.logger.warn('could not store a job text', { error: String(error) });
+      throw new AppError(
+        'unavailable',
+        'The narration storage could not be reached; please retry. Nothing was charged.',
+        {
+          status: 502,
+        },
+      );
+    });
     const input: NarrationJobInput = {
-      text: request.text,
+      textKey,
+      title: request.text.slice(0, NARRATION_TITLE_CHARACTERS),
       voiceId: request.voice.id,
       language: request.language,
       speed: request.speed,
@@ -441,16 +453,18 @@ export async function enqueueNarration(
       credits: request.credits,
       callbackUrl: request.callbackUrl,
     };
-    jobId = services.scheduler.enqueue({
+    await services.scheduler.enqueue({
+      id: jobId,
       kind: 'narration',
       input,
       accountId: principal.accountId,
       apiKeyId: principal.apiKeyId,
       reservationId,
       total: request.text.length,
-    }).id;
+    });
   } catch (error) {
     services.ledger.voidEventually(reservationId, 'enqueue_failed');
+    if (textKey) void services.storage.delete(textKey).catch(() => {});
     throw error;
   }
   return Response.json(

@@ -2,7 +2,7 @@ import { PLANS } from '../../billing/plans.ts';
 import type { UsageQueries } from '../../db/usage.ts';
 import { startOfUtcMonth } from '../../lib/clock.ts';
 import type { Services } from '../../services.ts';
-import { webhookSecret } from '../webhooks/webhook-job.ts';
+import { webhookSecret } from '../../jobs/webhook-job.ts';
 import type { UsageReport } from './model.ts';
 
 const isoDate = (time: number) => new Date(time).toISOString();

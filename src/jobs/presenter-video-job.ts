@@ -1,12 +1,12 @@
-import { completeMp3 } from '../../audio/complete-file.ts';
-import type { SpeechSpeed } from '../../../providers/spec/v1/speech-engine.ts';
-import { narrate } from '../../audio/narrate.ts';
-import { findCharacter } from '../../presenter/characters.ts';
-import { renderPresenterVideo } from '../../presenter/render.ts';
-import type { JobHandler } from '../../scheduler/scheduler.ts';
-import type { Services } from '../../services.ts';
-import { PermanentJobError } from '../jobs/narration-job.ts';
-import { findVoice } from '../voices/catalog.ts';
+import { completeMp3 } from '../audio/complete-file.ts';
+import type { SpeechSpeed } from '../../providers/spec/v1/speech-engine.ts';
+import { narrate } from '../audio/narrate.ts';
+import { findCharacter } from '../presenter/characters.ts';
+import { renderPresenterVideo } from '../presenter/render.ts';
+import type { JobHandler } from '../scheduler/scheduler.ts';
+import { findVoice } from '../modules/voices/catalog.ts';
+import type { JobServices } from './job-services.ts';
+import { PermanentJobError } from './narration-job.ts';
 
 export interface StorybookInput {
   script: string;
@@ -24,14 +24,14 @@ export interface StorybookResult {
 export const storybookVideoKey = (jobId: string) => `videos/${jobId}.mp4`;
 
 /** Narrates the script with phoneme timings, renders the lip-synced presenter, stores the MP4, captures 500 credits. */
-export function storybookJobHandler(services: Services): JobHandler {
+export function presenterVideoJobHandler(services: JobServices): JobHandler {
   return {
     async run({ job, signal, progress, complete }) {
       const input = JSON.parse(job.input) as StorybookInput;
       const character = findCharacter(input.characterId);
       const voice = findVoice(input.voiceId);
       if (!character || !voice) throw new PermanentJobError('character or voice no longer exists');
-      progress(0, 100);
+      await progress(0, 100);
       const narration = narrate(
         services.engine,
         services.encoders,
@@ -41,7 +41,7 @@ export function storybookJobHandler(services: Services): JobHandler {
       const parts: Uint8Array[] = [];
       for await (const part of narration.bytes) parts.push(part);
       const result = await narration.result;
-      progress(30, 100);
+      await progress(30, 100);
       const durationSeconds = result.decodedSamples / result.sampleRate;
       const video = await renderPresenterVideo({
         character,
@@ -51,7 +51,7 @@ export function storybookJobHandler(services: Services): JobHandler {
         sampleRate: result.sampleRate,
         renderer: services.renderer,
       });
-      progress(90, 100);
+      await progress(90, 100);
       const key = storybookVideoKey(job.id);
       const stored = await services.storage.put(
         key,
@@ -65,12 +65,8 @@ export function storybookJobHandler(services: Services): JobHandler {
         bytes: stored.size,
         durationMs: Math.round(durationSeconds * 1000),
       };
-      complete(output, (tx) => {
-        if (job.reservationId) services.ledger.captureIn(tx, job.reservationId);
-      });
-    },
-    onFailed(job, error, tx) {
-      if (job.reservationId) services.ledger.voidIn(tx, job.reservationId, `storybook failed: ${error.slice(0, 200)}`);
+      // The store captures the 500 credits in the completing transaction (and voids them if the job fails for good).
+      await complete(output);
     },
     isPermanent: (error) => error instanceof PermanentJobError,
   };

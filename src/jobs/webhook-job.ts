@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
-import type { JobHandler, Scheduler } from '../../scheduler/scheduler.ts';
-import type { Services } from '../../services.ts';
-import { pinnedUrl, resolveCallbackTarget, type HostResolver } from './callback-target.ts';
+import { pinnedUrl, resolveCallbackTarget, type HostResolver } from '../modules/webhooks/callback-target.ts';
+import type { JobDraft, JobHandler, Scheduler } from '../scheduler/scheduler.ts';
+import type { JobServices } from './job-services.ts';
 
 export interface WebhookInput {
   url: string;
@@ -22,9 +22,12 @@ export function signWebhook(secret: string, body: string, timestampSeconds: numb
 
 export const WEBHOOK_MAX_ATTEMPTS = 8;
 
-/** Queues a delivery; the scheduler retries it with capped exponential backoff until the receiver answers 2xx. */
-export function enqueueWebhook(scheduler: Scheduler, input: WebhookInput, tx?: Parameters<Scheduler['enqueue']>[1]) {
-  scheduler.enqueue({ kind: 'webhook', input, accountId: input.accountId, maxAttempts: WEBHOOK_MAX_ATTEMPTS }, tx);
+/**
+ * A delivery to add with the job that causes it (in its completing or failing transaction); the scheduler retries it
+ * with capped exponential backoff until the receiver answers 2xx.
+ */
+export function webhookJob(scheduler: Scheduler, input: WebhookInput): JobDraft {
+  return scheduler.draft({ kind: 'webhook', input, accountId: input.accountId, maxAttempts: WEBHOOK_MAX_ATTEMPTS });
 }
 
 export class RefusedCallbackError extends Error {
@@ -36,7 +39,7 @@ export class RefusedCallbackError extends Error {
  * was checked (TLS still verifies the certificate against the host name), so neither a private target nor DNS
  * rebinding gets through. A refused target fails for good at once; it would be refused on every retry.
  */
-export function webhookJobHandler(services: Services, options: { resolver?: HostResolver } = {}): JobHandler {
+export function webhookJobHandler(services: JobServices, options: { resolver?: HostResolver } = {}): JobHandler {
   return {
     async run({ job, signal, complete }) {
       const input = JSON.parse(job.input) as WebhookInput;
@@ -66,7 +69,7 @@ export function webhookJobHandler(services: Services, options: { resolver?: Host
       // The body read shares the deadline, so a receiver that sends headers and then stalls is cut off too.
       await response.arrayBuffer().catch(() => undefined);
       if (response.status < 200 || response.status >= 300) throw new Error(`receiver answered HTTP ${response.status}`);
-      complete({ status: response.status });
+      await complete({ status: response.status });
     },
     isPermanent: (error) => error instanceof RefusedCallbackError,
   };
