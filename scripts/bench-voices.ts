@@ -5,7 +5,7 @@
  * speech, not a listener; the figures compare voices on the same footing.
  *
  * It installs nothing: apt-get install pocketsphinx pocketsphinx-en-us sox (espeak-ng for --accents).
- * Usage: bun scripts/bench-voices.ts [--voices std-aria,std-guy] [--engine espeak] [--accents]
+ * Usage: bun scripts/bench-voices.ts [--voices std-aria,std-guy] [--engine espeak] [--accents] [--sentences heldout]
  *   --engine espeak speaks every voice with eSpeak NG's settings for it: the figures from before Flite.
  *   --accents also measures eSpeak NG's English accent files with and without the `klatt` variants (native
  *   espeak-ng, same voice data), which is how the eSpeak accents of the catalog were chosen.
@@ -42,9 +42,37 @@ export const SENTENCES = [
   'A small red car stopped outside the house next door.',
 ];
 
+/**
+ * A second set of plain sentences, written after the voices were tuned on SENTENCES, to check that the settings are
+ * not fitted to one set (`--sentences heldout`).
+ */
+export const HELDOUT_SENTENCES = [
+  'The bus was late so we walked all the way to school.',
+  'Grandma baked an apple pie for the family picnic.',
+  'He found a shiny coin under the kitchen table.',
+  'The library closes early on Sunday afternoons.',
+  'Two ducks swam slowly across the green pond.',
+  'Please put the milk back in the fridge when you are done.',
+  'The doctor told him to rest for a few days.',
+  'We saw a rainbow over the mountains after the storm.',
+  'My friend lent me her blue bicycle for the weekend.',
+  'The pilot spoke to the passengers before the flight.',
+  'A loud noise woke the whole street at three in the morning.',
+  'She wrote a long letter to her cousin in the city.',
+  'The soup needs a little more salt and pepper.',
+  'Our neighbours are building a new fence this summer.',
+  'The boy kicked the ball over the garden wall.',
+  'It took them an hour to find a parking space.',
+  'The museum has a large collection of old clocks.',
+  'I like to read the newspaper with my morning coffee.',
+  'The teacher asked the class to open their books.',
+  'Snow fell quietly on the roofs of the village.',
+];
+
 const argument = (name: string) =>
   process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined;
 const only = argument('--voices')?.split(',');
+const sentences = argument('--sentences') === 'heldout' ? HELDOUT_SENTENCES : SENTENCES;
 const directory = mkdtempSync(join(tmpdir(), 'recite-bench-voices-'));
 
 for (const tool of ['sox', 'pocketsphinx_continuous']) {
@@ -102,7 +130,7 @@ function recognise(file: string): number {
   const result = spawnSync('pocketsphinx_continuous', ['-infile', resampled, '-logfn', '/dev/null'], {
     encoding: 'utf8',
   });
-  const reference = words(SENTENCES.join(' '));
+  const reference = words(sentences.join(' '));
   return wordErrorRate(reference, words(result.stdout));
 }
 
@@ -113,7 +141,12 @@ await engine.start();
 // Let the background warm-up pass so speed is measured on a warm engine, as on a server that has been up a while.
 await Bun.sleep(5000);
 
-console.log('[voices] pocketsphinx round trip on', SENTENCES.length, 'sentences; speed on one worker per engine');
+console.log(
+  '[voices] pocketsphinx round trip on',
+  sentences.length,
+  argument('--sentences') === 'heldout' ? 'held-out sentences;' : 'sentences;',
+  'speed on one worker per engine',
+);
 console.log(
   'voice'.padEnd(18),
   'engine'.padEnd(7),
@@ -128,7 +161,7 @@ for (const voice of english) {
   const parts: Int16Array[] = [];
   let samples = 0;
   let busyMs = 0;
-  for (const sentence of SENTENCES) {
+  for (const sentence of sentences) {
     const started = performance.now();
     for await (const chunk of engine.synthesize({ text: sentence, voice, speed: 'normal' })) {
       parts.push(chunk.samples);
@@ -175,7 +208,7 @@ if (process.argv.includes('--accents')) {
     for (const variant of ['', '+klatt', '+klatt4']) {
       const file = join(directory, `accent-${accent}${variant}.wav`);
       // One recording, a second of silence between sentences, as for the catalog voices.
-      spawnSync('espeak-ng', ['-v', `${accent}${variant}`, '-w', file, SENTENCES.join(' ')]);
+      spawnSync('espeak-ng', ['-v', `${accent}${variant}`, '-w', file, sentences.join(' ')]);
       console.log(`${accent}${variant}`.padEnd(24), percent(recognise(file)).padStart(7));
     }
   }

@@ -95,6 +95,20 @@ describe('headers', () => {
 });
 
 describe('forms', () => {
+  test('a self-service account shows its trial, not a plan it never bought; an operator-set plan shows by name', async () => {
+    const { cookie, csrf } = await formToken('/signup');
+    const signedUp = await harness.request('/signup', {
+      method: 'POST',
+      headers: { cookie },
+      body: new URLSearchParams({ csrf, email: 'trial@example.test', password: 'a long enough password' }),
+    });
+    expect(signedUp.status).toBe(303);
+    const session = signedUp.headers.get('set-cookie')!.split(';')[0]!;
+    const trial = await (await harness.request('/dashboard', { headers: { cookie: session } })).text();
+    expect(trial).toContain('data-testid="plan">Trial<');
+    const basic = await (await harness.request('/dashboard', { headers: { cookie: await signIn() } })).text();
+    expect(basic).toContain('data-testid="plan">Basic<');
+  });
   test('sign-up with a known email says the same as any refused sign-up, with no 409', async () => {
     const { cookie, csrf } = await formToken('/signup');
     const known = await harness.request('/signup', {

@@ -3,9 +3,9 @@ import {
   createLlamaGuardModerator,
   parseLlamaGuardAnswer,
 } from '../providers/moderation/llamaguard/llamaguard-moderator.ts';
-import { createLocalModerator } from '../providers/moderation/local/index.ts';
+import { createLocalModerator, paragraphCuts } from '../providers/moderation/local/index.ts';
 import { createOpenAIModerator } from '../providers/moderation/openai/openai-moderator.ts';
-import type { ModerationProviderV1 } from '../providers/spec/v1/moderation.ts';
+import { MODERATION_CATEGORIES, type ModerationProviderV1 } from '../providers/spec/v1/moderation.ts';
 import { moderationConformance } from '../providers/testing/moderation-conformance.ts';
 import { screenText, splitWindows } from '../src/moderation/screen.ts';
 import { englishText } from '../scripts/fixtures/english.ts';
@@ -141,6 +141,38 @@ describe('local model', () => {
     expect(text.slice(result.verdict.span!.start, result.verdict.span!.end)).toContain('break your legs');
     const clean = await createLocalModerator().moderate(`${englishText(20_000)}\n\n${englishText(20_000)}`);
     expect(clean.ok && clean.verdict.flagged).toBe(false);
+  });
+  test('a long text is screened in parts at paragraph breaks: findings keep their place in the whole text', async () => {
+    const first = 'I am going to break your legs tonight, Oliver, and then your wife is next.';
+    const second = 'Get out of our street, you filthy kike.';
+    const text = `${englishText(60_000)}\n\n${first}\n\n${englishText(60_000)}\n\n${second}\n\n${englishText(30_000)}`;
+    expect(paragraphCuts(text, 2).length).toBe(2);
+    const result = await createLocalModerator().assess(text);
+    const spanOf = (category: number) => text.slice(result.best[category]!.start, result.best[category]!.end);
+    expect(result.best[MODERATION_CATEGORIES.indexOf('threats')]!.score).toBeGreaterThan(0.5);
+    expect(spanOf(MODERATION_CATEGORIES.indexOf('threats'))).toContain('break your legs');
+    expect(spanOf(MODERATION_CATEGORIES.indexOf('hate'))).toContain('filthy kike');
+  });
+  test('neighbours advise, they do not decide: two texts that pass alone pass side by side', async () => {
+    const local = createLocalModerator();
+    const texts = [
+      'At the range, keep the muzzle pointed downrange and your finger off the trigger until the instructor calls it.',
+      'Once the deer is down, field-dress it at once and hang the carcass somewhere cool and airy for a few days.',
+      'Our chemistry teacher showed how a little sodium fizzes and skitters across a bowl of water.',
+      'Fillet the trout along the spine, then lift the bones out in one piece with the tip of the knife.',
+    ];
+    const flagged = async (text: string) => {
+      const result = await local.moderate(text);
+      if (!result.ok) throw new Error('local moderator failed');
+      return result.verdict.flagged;
+    };
+    for (const text of texts) expect(await flagged(text)).toBe(false);
+    for (let index = 1; index < texts.length; index++)
+      expect(await flagged(`${texts[index - 1]}\n\n${texts[index]}`)).toBe(false);
+    // A book of them, long enough to be screened in parts.
+    expect(await flagged(Array.from({ length: 600 }, (_, index) => texts[index % texts.length]).join('\n\n'))).toBe(
+      false,
+    );
   });
   test('a slur is hate when used, not when the sentence talks about it', async () => {
     const local = createLocalModerator();

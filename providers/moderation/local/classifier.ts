@@ -1,7 +1,7 @@
 import { MODERATION_CATEGORIES, type ModerationVerdict } from '../../spec/v1/moderation.ts';
 import { peacefulWeapon, sequenceIntent } from './intent.ts';
 import { defaultModel, type Model } from './model.ts';
-import { type AnalysedSentence, analyse, CONTEXT_RADIUS, SHORT_SENTENCES, windowsOf } from './windows.ts';
+import { type AnalysedSentence, analyse, contextRange, SHORT_SENTENCES, windowsOf } from './windows.ts';
 
 /**
  * The embedded moderator: a learned model (model.ts) over word, word-class and composition features (features.ts,
@@ -150,9 +150,8 @@ function applyRules(sentences: AnalysedSentence[], best: Assessment['best']) {
     if (!sentence.features.includes('s:announce_harm_person') && peacefulWeapon(sentence.lower)) return;
     // "Eat my last slice and I'll kill you": harm announced over food is hyperbole.
     if (sentence.features.includes('c:FOOD') && !sentence.features.includes('c:WEAPON')) return;
-    const around = sentences
-      .slice(Math.max(0, index - CONTEXT_RADIUS), index + CONTEXT_RADIUS + 1)
-      .flatMap((neighbour) => neighbour.context);
+    const range = contextRange(sentences, index);
+    const around = sentences.slice(range.from, range.to + 1).flatMap((neighbour) => neighbour.context);
     if (
       ['c:BANTER', 'c:FICTION', 'c:REPORT', 'c:HISTORY', 'c:META'].some(
         (cue) => sentence.features.includes(cue) || around.includes(cue),

@@ -18,38 +18,97 @@ export interface LocalModerator extends ModerationProviderV1 {
 /** Texts longer than this are screened in a worker thread: the event loop stays free while a book is scored. */
 export const WORKER_THRESHOLD = 50_000;
 
+/** Long texts are cut at paragraph breaks into this many parts, screened at once by as many workers (2 cores). */
+export const WORKERS = 2;
+
 // Bun's Worker can be (un)referenced like a Node handle: an idle worker must not keep the process alive.
 type RefWorker = Worker & { ref(): void; unref(): void };
-let worker: RefWorker | undefined;
+const workers: (RefWorker | undefined)[] = [];
 let nextId = 0;
-const pending = new Map<number, { resolve: (assessment: Assessment) => void; reject: (error: Error) => void }>();
+const pending = new Map<
+  number,
+  { slot: number; resolve: (assessment: Assessment) => void; reject: (error: Error) => void }
+>();
 
-function inWorker(text: string): Promise<Assessment> {
-  if (!worker) {
-    worker = new Worker(
-      workerUrl(import.meta.url, './moderation-worker.ts', 'providers/moderation/local/moderation-worker.ts'),
-    ) as RefWorker;
-    worker.onmessage = (event: MessageEvent<{ id: number; assessment?: Assessment; error?: string }>) => {
-      const waiting = pending.get(event.data.id);
-      pending.delete(event.data.id);
-      if (pending.size === 0) worker?.unref();
-      if (event.data.assessment) waiting?.resolve(event.data.assessment);
-      else waiting?.reject(new Error(event.data.error ?? 'moderation worker failed'));
-    };
-    worker.onerror = (event) => {
-      // A crashed worker fails every screening it held (closed), and the next long text starts a fresh one.
-      for (const waiting of pending.values()) waiting.reject(new Error(event.message || 'moderation worker crashed'));
-      pending.clear();
-      worker?.terminate();
-      worker = undefined;
-    };
-  }
+function workerAt(slot: number): RefWorker {
+  const existing = workers[slot];
+  if (existing) return existing;
+  const worker = new Worker(
+    workerUrl(import.meta.url, './moderation-worker.ts', 'providers/moderation/local/moderation-worker.ts'),
+  ) as RefWorker;
+  const idle = () => ![...pending.values()].some((waiting) => waiting.slot === slot);
+  worker.onmessage = (event: MessageEvent<{ id: number; assessment?: Assessment; error?: string }>) => {
+    const waiting = pending.get(event.data.id);
+    pending.delete(event.data.id);
+    if (idle()) worker.unref();
+    if (event.data.assessment) waiting?.resolve(event.data.assessment);
+    else waiting?.reject(new Error(event.data.error ?? 'moderation worker failed'));
+  };
+  worker.onerror = (event) => {
+    // A crashed worker fails every screening it held (closed), and the next long text starts a fresh one.
+    for (const [id, waiting] of pending) {
+      if (waiting.slot !== slot) continue;
+      pending.delete(id);
+      waiting.reject(new Error(event.message || 'moderation worker crashed'));
+    }
+    worker.terminate();
+    workers[slot] = undefined;
+  };
+  workers[slot] = worker;
+  return worker;
+}
+
+function inWorker(slot: number, text: string): Promise<Assessment> {
+  const worker = workerAt(slot);
   const id = ++nextId;
   worker.ref();
   return new Promise((resolve, reject) => {
-    pending.set(id, { resolve, reject });
-    worker!.postMessage({ id, text });
+    pending.set(id, { slot, resolve, reject });
+    worker.postMessage({ id, text });
   });
+}
+
+/**
+ * Where to cut a long text into `parts` pieces: at the paragraph break nearest each even share. Windows of words never
+ * cross a paragraph (windows.ts), so the parts' assessments together are the whole text's, except that the sentence
+ * on each side of a cut loses the other side's context cues, which can only lower a score: stricter, never laxer.
+ */
+export function paragraphCuts(text: string, parts: number): number[] {
+  const cuts = [0];
+  for (let part = 1; part < parts; part++) {
+    const target = Math.floor((text.length * part) / parts);
+    const after = text.indexOf('\n\n', target);
+    const before = text.lastIndexOf('\n\n', target);
+    const cut = after < 0 ? before : before < 0 ? after : target - before <= after - target ? before : after;
+    if (cut > cuts[cuts.length - 1]!) cuts.push(cut);
+  }
+  return cuts;
+}
+
+/** The assessment of a long text, its parts screened in parallel and merged with their offsets. */
+async function inWorkers(text: string): Promise<Assessment> {
+  const cuts = paragraphCuts(text, WORKERS);
+  const parts = await Promise.all(
+    cuts.map((start, index) => inWorker(index, text.slice(start, cuts[index + 1] ?? text.length))),
+  );
+  const merged: Assessment = {
+    best: parts[0]!.best.map(() => ({ score: 0, start: 0, end: 0 })),
+    grey: [],
+    lexiconOnly: [],
+    unjudged: [],
+  };
+  parts.forEach((part, index) => {
+    const offset = cuts[index]!;
+    const shift = (span: { start: number; end: number }) => ({ start: span.start + offset, end: span.end + offset });
+    part.best.forEach((finding, category) => {
+      if (finding.score > merged.best[category]!.score)
+        merged.best[category] = { score: finding.score, ...shift(finding) };
+    });
+    merged.grey.push(...part.grey.map(shift));
+    merged.lexiconOnly.push(...part.lexiconOnly.map(shift));
+    merged.unjudged.push(...part.unjudged.map(shift));
+  });
+  return merged;
 }
 
 /**
@@ -60,7 +119,7 @@ function inWorker(text: string): Promise<Assessment> {
 export function createLocalModerator(options: { unjudged?: UnjudgedPolicy } = {}): LocalModerator {
   const policy = options.unjudged ?? 'reject';
   const assessText = (text: string) =>
-    text.length > WORKER_THRESHOLD ? inWorker(text) : Promise.resolve(assess(text));
+    text.length > WORKER_THRESHOLD ? inWorkers(text) : Promise.resolve(assess(text));
   return {
     specificationVersion: 'v1',
     id: 'local',

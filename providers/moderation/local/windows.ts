@@ -42,6 +42,8 @@ export type Coverage = 'model' | 'lexicon' | 'none';
 export interface AnalysedSentence {
   start: number;
   end: number;
+  /** Index of the sentence's paragraph (blank-line separated block): windows of words stay inside it. */
+  paragraph: number;
   /** The sentence's language: a catalog code, or the detector's code (or script) when it is not one. */
   language: string;
   coverage: Coverage;
@@ -129,7 +131,14 @@ export function analyse(text: string, options: { full?: boolean } = {}): Analyse
     const folded = foldAccents(sentence.original);
     const { language, coverage } = sentenceLanguage(sentence.original, folded, previous);
     if (coverage !== 'none') previous = language;
-    const base = { start: sentence.start, end: sentence.end, language, coverage, lower: sentence.text };
+    const base = {
+      start: sentence.start,
+      end: sentence.end,
+      paragraph: sentence.paragraph,
+      language,
+      coverage,
+      lower: sentence.text,
+    };
     if (coverage === 'lexicon') {
       const rules = lexiconCategories(sentence.original, language as LexiconLanguage).map((category) => ({
         category,
@@ -176,16 +185,36 @@ export interface Window {
 export function windowsOf(sentences: AnalysedSentence[]): Window[] {
   const windows: Window[] = [];
   const last = sentences.length - 1;
-  if (sentences.length > 0 && sentences.length <= SHORT_SENTENCES)
-    windows.push({ from: 0, to: last, contextFrom: 0, contextTo: last });
+  // A short text is read whole, as the model was trained; paragraph by paragraph when it has several, so that two
+  // texts set one after the other are each read as they would be alone.
+  if (sentences.length > 0 && sentences.length <= SHORT_SENTENCES) {
+    let from = 0;
+    for (let index = 1; index <= sentences.length; index++) {
+      if (index < sentences.length && sentences[index]!.paragraph === sentences[from]!.paragraph) continue;
+      windows.push({ from, to: index - 1, contextFrom: from, contextTo: index - 1 });
+      from = index;
+    }
+  }
   sentences.forEach((sentence, index) => {
     if (!sentence.risky) return;
-    const contextFrom = Math.max(0, index - CONTEXT_RADIUS);
-    windows.push({ from: index, to: index, contextFrom, contextTo: Math.min(last, index + CONTEXT_RADIUS) });
-    if (index < last)
-      windows.push({ from: index, to: index + 1, contextFrom, contextTo: Math.min(last, index + 1 + CONTEXT_RADIUS) });
+    const { from: contextFrom, to: contextTo } = contextRange(sentences, index);
+    windows.push({ from: index, to: index, contextFrom, contextTo });
+    // Two sentences are read together only inside one paragraph: two texts that each pass alone, set one after the
+    // other, must still pass (a gun-range rule next to a hunting tip is not an attack plan).
+    if (index < last && sentences[index + 1]!.paragraph === sentence.paragraph)
+      windows.push({ from: index, to: index + 1, contextFrom, contextTo: contextRange(sentences, index + 1).to });
   });
   return windows;
+}
+
+/**
+ * The sentences around `index` whose context cues (reporting, history, fiction, banter, …) join its window:
+ * CONTEXT_RADIUS on each side, across paragraph breaks too. Cues can only lower a score (classifier.ts), so a
+ * neighbouring paragraph's framing may calm a sentence but never flag one; words, which can raise a score, are read
+ * together only inside a paragraph (windowsOf).
+ */
+export function contextRange(sentences: AnalysedSentence[], index: number): { from: number; to: number } {
+  return { from: Math.max(0, index - CONTEXT_RADIUS), to: Math.min(sentences.length - 1, index + CONTEXT_RADIUS) };
 }
 
 /** Features of a whole short text, as the model is trained on them. */

@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia';
 import { PLANS } from '../../billing/plans.ts';
-import { createSelfServiceAccount } from '../../db/accounts.ts';
+import { createSelfServiceAccount, NO_PLAN_GRANTS } from '../../db/accounts.ts';
 import { SessionStore } from '../../db/sessions.ts';
 import { UsageQueries } from '../../db/usage.ts';
 import { AppError, errorResponse } from '../../errors/index.ts';
@@ -110,7 +110,7 @@ export function dashboardModule(services: Services) {
       <section aria-labelledby="balance-heading"><h2 id="balance-heading">Balance</h2><div class="stats">
         <div><div class="stat" data-testid="balance">${balance.toLocaleString('en-US')}</div><div class="muted">credits available</div></div>
         <div><div class="stat">${held.toLocaleString('en-US')}</div><div class="muted">held for work in progress</div></div>
-        <div><div class="stat">${escape(PLANS[account.plan].name)}</div><div class="muted">plan</div></div></div>
+        <div><div class="stat" data-testid="plan">${account.nextPlanGrantAt === NO_PLAN_GRANTS ? 'Trial' : escape(PLANS[account.plan].name)}</div><div class="muted">${account.nextPlanGrantAt === NO_PLAN_GRANTS ? 'no plan yet: an operator sets one' : 'plan'}</div></div></div>
         <p data-testid="runway"><strong>${escape(runwayHint(balance, recent, services.clock.now()))}</strong></p>
         <p class="muted small">1 credit per 10 characters (minimum 1 per request). Credits bank for 90 days; the soonest-expiring are spent first.</p>
         <details><summary>Credit grants (${grants.length})</summary><table class="stacked"><caption class="visually-hidden">Credit grants</caption><thead><tr><th scope="col">Source</th><th scope="col" class="number">Remaining</th><th scope="col">Expires</th></tr></thead><tbody>${grantRows || '<tr><td colspan="3" class="muted">No credits.</td></tr>'}</tbody></table></details></section>
