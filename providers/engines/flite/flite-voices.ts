@@ -48,7 +48,7 @@ export const FLITE_VOICES: Record<string, FliteVoiceSettings> = {
   'kid-baby': voice('slt', 320, 1.1, 1, 55),
   // Women on slt, apart by pitch (140-274 Hz, 4-6% steps) with the recorded vocal tract for the same reason.
   'std-aria': voice('slt', undefined, 1),
-  'bedtime-whisper': voice('slt', 140, 1.22, 1, 10, 0.7),
+  'bedtime-whisper': voice('slt', 140, 1.12, 1, 10, 0.7),
   sage: voice('slt', 146, 1.08, 1, 16),
   'std-michelle': voice('slt', 152, 1.02, 1, 20),
   'calm-mom': voice('slt', 158, 1.12, 1, 14),
