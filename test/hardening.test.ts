@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, test } from 'bun:test';
+import { afterAll, afterEach, describe, expect, test } from 'bun:test';
 import { createModerator } from '../providers/moderation/moderators.ts';
 import { createFileStorage } from '../providers/storage/file/file-storage.ts';
 import type { AudioStorageV1 } from '../providers/spec/v1/audio-storage.ts';
@@ -18,9 +18,13 @@ async function harnessWith(options: Parameters<typeof createHarness>[0] = {}) {
   harnesses.push(harness);
   return harness;
 }
-afterAll(async () => {
-  for (const harness of harnesses) await harness.close();
-});
+// Each test's harnesses stop when the test ends: sixteen servers' engine workers alive at once made this file, and
+// every file after it in the same process, crawl on a 2-core machine.
+const closeHarnesses = async () => {
+  for (const harness of harnesses.splice(0)) await harness.close();
+};
+afterEach(closeHarnesses);
+afterAll(closeHarnesses);
 const errorCode = async (response: Response) => ((await response.json()) as { error: { code: string } }).error.code;
 /** Polls a condition for up to a minute (a loaded CI machine synthesises slowly). */
 const until = async (condition: () => boolean | Promise<boolean>, what: string) => {
