@@ -119,8 +119,8 @@ const account = await services.accounts.createAccount({
   password: 'bench-password',
   plan: 'studio',
 });
-services.ledger.grant({ accountId: account!.id, credits: 10_000_000, source: 'admin' });
-const { key } = services.accounts.createApiKey({ accountId: account!.id });
+await services.ledger.grant({ accountId: account!.id, credits: 10_000_000, source: 'admin' });
+const { key } = await services.accounts.createApiKey({ accountId: account!.id });
 const server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: createApp(services).fetch, idleTimeout: 255 });
 const thousand = englishText(1000);
 const latencies: number[] = [];

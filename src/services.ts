@@ -7,21 +7,19 @@ import type { ModerationProviderV1 } from '../providers/spec/v1/moderation.ts';
 import type { SpeechEngineV1 } from '../providers/spec/v1/speech-engine.ts';
 import { createMp3EncoderPool, type Mp3EncoderPool } from './audio/mp3-encoder-pool.ts';
 import type { Config } from './config/index.ts';
-import { AccountStore } from './db/accounts.ts';
-import { openDatabase, pingDatabase, type Db } from './db/client.ts';
 import { randomIds, type IdGenerator } from './db/ids.ts';
-import { Ledger } from './db/ledger.ts';
+import { openStores } from './db/open-stores.ts';
+import type { AccountStore, IdempotencyStore, SessionStore, Stores, UsageStore } from './db/stores.ts';
+import { CreditLedger } from './billing/credit-ledger.ts';
+import { LoginThrottle } from './auth/login-throttle.ts';
+import type { RateLimitStore } from './auth/rate-limit-store.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
-import { serverSecret } from './db/settings.ts';
 import { registerJobHandlers } from './jobs/index.ts';
 import { createRenderer } from '../providers/renderers/registry.ts';
 import type { VideoRendererV1 } from '../providers/spec/v1/video-renderer.ts';
 import { VOICES } from './modules/voices/catalog.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
-import { SqliteJobStore } from './scheduler/sqlite-job-store.ts';
-import { RateLimiter } from './auth/rate-limiter.ts';
-import { IdempotencyStore } from './db/idempotency.ts';
 import {
   instrumentEncoders,
   instrumentEngine,
@@ -31,27 +29,37 @@ import {
 import { causeOf, createMetrics, type Metrics } from './observability/metrics.ts';
 import { createReadiness, type Readiness } from './observability/readiness.ts';
 
-/** Everything the app needs, built once from config. Tests build it with a fixed clock and an in-memory database. */
+/**
+ * Everything the app needs, built once from config. Modules reach the database only through the stores, so the same
+ * code runs on SQLite (one node) and on Postgres (several). Tests build it with a fixed clock and a temporary database.
+ */
 export interface Services {
   config: Config;
   clock: Clock;
   ids: IdGenerator;
   logger: Logger;
-  db: Db;
+  /** Every store, on the configured database. */
+  stores: Stores;
   accounts: AccountStore;
-  ledger: Ledger;
+  sessions: SessionStore;
+  usage: UsageStore;
+  ledger: CreditLedger;
   engine: SpeechEngineV1;
   encoders: Mp3EncoderPool;
   storage: AudioStorageV1;
   moderator: ModerationProviderV1;
   scheduler: Scheduler;
-  rateLimiter: RateLimiter;
+  /** Requests per API key per minute, shared by every node on the database. */
+  rateLimits: RateLimitStore;
+  /** Self-service sign-ups per client address per hour. */
+  signups: RateLimitStore;
+  loginThrottle: LoginThrottle;
   renderer: VideoRendererV1;
   idempotency: IdempotencyStore;
   metrics: Metrics;
   /** Database, storage, moderation and engine checks for /readyz. */
   readiness(): Promise<Readiness>;
-  /** Signs audio links and sessions. */
+  /** Signs audio links and sessions; read (or made once and stored) by start(). */
   secret: string;
   /** Starts workers and checks every catalog voice against the engine; throws listing all problems. */
   start(): Promise<void>;
@@ -78,7 +86,13 @@ export function createServices(config: Config, overrides: ServiceOverrides = {})
   const ids = overrides.ids ?? randomIds;
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const environment = overrides.environment ?? process.env;
-  const db = openDatabase(config.databasePath);
+  const stores = openStores({
+    database: config.databasePath,
+    clock,
+    ids,
+    rateLimitPerMinute: config.rateLimitPerMinute,
+    signupLimitPerHour: config.signupLimitPerHour,
+  });
   const metrics = overrides.metrics ?? createMetrics();
   // Every engine is measured on its own (under the voice router), so metrics name the engine that did the work.
   const measured: SpeechEngineV1[] = [];
@@ -94,9 +108,8 @@ export function createServices(config: Config, overrides: ServiceOverrides = {})
     createMp3EncoderPool({ workers: config.encoderWorkers, vbrQuality: config.mp3VbrQuality }),
     config.encoderWorkers,
   );
-  const accounts = new AccountStore(db, clock, ids);
-  const ledger = new Ledger(db, clock, ids);
-  ledger.observer = (operation, credits) => metrics.credits.inc({ operation }, credits);
+  const ledger = new CreditLedger(stores.ledger);
+  stores.ledger.observer = (operation, credits) => metrics.credits.inc({ operation }, credits);
   const baseStorage = overrides.storage ?? createStorage(config.storage, environment);
   // Timed out inside, measured outside: a frozen store shows in the metrics as errors, not as endless calls.
   const storage = instrumentStorage(withStorageTimeouts(baseStorage, config.storageTimeoutMs), metrics);
@@ -104,7 +117,7 @@ export function createServices(config: Config, overrides: ServiceOverrides = {})
     overrides.moderator ?? createModerator(config.moderation, environment),
     metrics,
   );
-  const scheduler = new Scheduler(new SqliteJobStore(db, clock, ledger), ids, logger, {
+  const scheduler = new Scheduler(stores.jobs, ids, logger, {
     concurrency: config.jobConcurrency,
     leaseMs: config.jobLeaseMs,
     maxAttempts: config.jobMaxAttempts,
@@ -118,7 +131,7 @@ export function createServices(config: Config, overrides: ServiceOverrides = {})
     },
   });
   const readiness = createReadiness({
-    pingDatabase: () => pingDatabase(db),
+    pingDatabase: () => stores.ping(),
     storage,
     moderator,
     engine,
@@ -139,31 +152,35 @@ export function createServices(config: Config, overrides: ServiceOverrides = {})
     clock,
     ids,
     logger,
-    db,
-    accounts,
+    stores,
+    accounts: stores.accounts,
+    sessions: stores.sessions,
+    usage: stores.usage,
     ledger,
     engine,
     encoders,
     storage,
     moderator,
     scheduler,
-    rateLimiter: new RateLimiter(config.rateLimitPerMinute, clock),
+    rateLimits: stores.rateLimits,
+    signups: stores.signups,
+    loginThrottle: new LoginThrottle(stores.loginThrottle),
     renderer: createRenderer(config.renderer),
-    idempotency: new IdempotencyStore(db, clock),
+    idempotency: stores.idempotency,
     metrics,
     readiness: () => readiness.check(),
-    secret: serverSecret(db, config.secret),
+    secret: config.secret ?? '',
     async start() {
+      await stores.migrate();
+      services.secret = await stores.settings.secret(config.secret);
       await Promise.all([engine.start(), encoders.start()]);
       const problems = VOICES.flatMap((voice) => engine.validateVoice(voice));
       if (problems.length > 0)
         throw new Error(`The voice catalog does not fit engine "${engine.id}":\n  - ${problems.join('\n  - ')}`);
-      const reaped = ledger.reap();
+      const reaped = await ledger.reap();
       if (reaped.voided > 0) logger.warn('voided reservations left by a previous run', reaped);
       reaper = setInterval(() => {
-        ledger.reap();
-        for (const expired of services.idempotency.purgeExpired())
-          if (expired.responseBodyKey) void storage.delete(expired.responseBodyKey).catch(() => {});
+        void housekeeping().catch((error) => logger.warn('housekeeping failed', { error: String(error) }));
       }, 60_000);
       reaper.unref?.();
       if (overrides.runJobs !== false) scheduler.start();
@@ -173,8 +190,15 @@ export function createServices(config: Config, overrides: ServiceOverrides = {})
       // Running jobs get a moment to finish; the rest go back to the queue for the next start.
       await scheduler.drain(overrides.runJobs === false ? 0 : 10_000);
       await Promise.all([engine.stop(), encoders.stop()]);
-      db.$client.close();
+      await stores.close();
     },
+  };
+  /** Once a minute on every node: abandoned holds, expired grants and idempotency keys, idle limit rows. */
+  const housekeeping = async () => {
+    await ledger.reap();
+    for (const expired of await services.idempotency.purgeExpired())
+      if (expired.responseBodyKey) void storage.delete(expired.responseBodyKey).catch(() => {});
+    await Promise.all([stores.rateLimits.sweep(), stores.signups.sweep(), stores.loginThrottle.sweep()]);
   };
   registerJobHandlers(scheduler, services);
   return services;

@@ -287,7 +287,7 @@ describe('OpenAI response formats and speed', () => {
     expect(refused.status).toBe(400);
     expect(refused.error.code).toBe('invalid_request');
     expect(refused.error.message).toContain('mp3, opus, pcm, wav, flac');
-    expect(harness.services.ledger.balance(accountId)).toBe(100);
+    expect(await harness.services.ledger.balance(accountId)).toBe(100);
   });
 
   test('speed 0.25-4: the length ratio to speed 1 is within 10 % of the request', async () => {

@@ -41,8 +41,8 @@ describe('over real HTTP on 127.0.0.1', () => {
       if (statuses[index] === 402) expect((body as any).error.code).toBe('insufficient_credits');
     const audio = await decodeMp3(new Uint8Array(bodies[statuses.indexOf(200)] as ArrayBuffer));
     expect(audio.durationSeconds).toBeGreaterThan(0.3);
-    expect(harness.services.ledger.balance(accountId)).toBe(0);
-    expect(harness.services.ledger.heldCredits(accountId)).toBe(0);
+    expect(await harness.services.ledger.balance(accountId)).toBe(0);
+    expect(await harness.services.ledger.heldCredits(accountId)).toBe(0);
   }, 120_000);
 
   test('a client that hangs up mid-stream is not charged', async () => {
@@ -55,9 +55,9 @@ describe('over real HTTP on 127.0.0.1', () => {
     controller.abort();
     await reader.cancel().catch(() => {});
     const deadline = Date.now() + 20_000;
-    while (harness.services.ledger.heldCredits(accountId) > 0 && Date.now() < deadline) await Bun.sleep(50);
-    expect(harness.services.ledger.heldCredits(accountId)).toBe(0);
-    expect(harness.services.ledger.balance(accountId)).toBe(5000);
+    while ((await harness.services.ledger.heldCredits(accountId)) > 0 && Date.now() < deadline) await Bun.sleep(50);
+    expect(await harness.services.ledger.heldCredits(accountId)).toBe(0);
+    expect(await harness.services.ledger.balance(accountId)).toBe(5000);
   }, 60_000);
 });
 
@@ -92,8 +92,8 @@ describe('engine failures', () => {
       }
       expect(delivered).toBeGreaterThan(0);
       expect(delivered).toBeLessThan(12);
-      expect(harness.services.ledger.balance(accountId)).toBe(1000 - delivered * 2);
-      expect(harness.services.ledger.heldCredits(accountId)).toBe(0);
+      expect(await harness.services.ledger.balance(accountId)).toBe(1000 - delivered * 2);
+      expect(await harness.services.ledger.heldCredits(accountId)).toBe(0);
     } finally {
       await harness.close();
     }
@@ -120,7 +120,7 @@ describe('rate limits, idempotency and usage', () => {
     expect(((await limited.json()) as any).error.code).toBe('rate_limited');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(limited.headers.get('ratelimit')).toMatch(/^"per-key";r=0;t=\d+$/);
-    expect(harness.services.ledger.balance(accountId)).toBe(100);
+    expect(await harness.services.ledger.balance(accountId)).toBe(100);
     // Errors after authentication carry the headers too.
     harness.clock.advance(60_000);
     const invalid = await harness.request('/api/v1/tts', { method: 'POST', key, json: { voice: 'x' } });
@@ -149,7 +149,7 @@ describe('rate limits, idempotency and usage', () => {
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.headers.get('x-credits-charged')).toBe('3');
     expect(new Uint8Array(await again.arrayBuffer())).toEqual(firstBytes);
-    expect(harness.services.ledger.balance(accountId)).toBe(97);
+    expect(await harness.services.ledger.balance(accountId)).toBe(97);
     const other = await send('A different story.');
     expect(other.status).toBe(400);
     expect(((await other.json()) as any).error.code).toBe('idempotency_key_reused');
@@ -158,7 +158,7 @@ describe('rate limits, idempotency and usage', () => {
     expect(fresh.status).toBe(200);
     expect(fresh.headers.get('idempotent-replayed')).toBeNull();
     await fresh.arrayBuffer();
-    expect(harness.services.ledger.balance(accountId)).toBe(95);
+    expect(await harness.services.ledger.balance(accountId)).toBe(95);
   });
 
   test('a key left pending by a crashed process is free again after 15 minutes', async () => {
@@ -167,7 +167,8 @@ describe('rate limits, idempotency and usage', () => {
     // What a crash mid-request leaves behind: a pending claim for this very body, and no response.
     const body = JSON.stringify({ text: 'After the crash.' });
     expect(
-      harness.services.idempotency.begin(accountId, 'crashed', createHash('sha256').update(body).digest('hex')).state,
+      (await harness.services.idempotency.begin(accountId, 'crashed', createHash('sha256').update(body).digest('hex')))
+        .state,
     ).toBe('new');
     const send = () =>
       harness.request('/api/v1/tts', {

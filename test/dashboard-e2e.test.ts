@@ -144,8 +144,8 @@ test('a new user: sign-up, key, quickstart curl, playground take with highlighti
     await page.getByLabel(/^Password/).fill('a long enough password');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL(`${base}/dashboard`);
-    const account = harness.services.accounts.findAccountByEmail('reader@example.test')!;
-    const startingBalance = harness.services.ledger.balance(account.id);
+    const account = (await harness.services.accounts.findAccountByEmail('reader@example.test'))!;
+    const startingBalance = await harness.services.ledger.balance(account.id);
     expect(await page.getByTestId('balance').textContent()).toBe(startingBalance.toLocaleString('en-US'));
     await page.getByText('No usage in the last 30 days').waitFor();
     await page.getByText('No keys yet').waitFor();
@@ -253,7 +253,7 @@ test('a new user: sign-up, key, quickstart curl, playground take with highlighti
     );
     await page.evaluate(() => (document.querySelector('#takes audio') as HTMLAudioElement).pause());
     // 2 credits each for the curl's and the Node snippet's 18 characters, 6 for the take's 59.
-    expect(harness.services.ledger.balance(account.id)).toBe(startingBalance - 2 - 2 - 6);
+    expect(await harness.services.ledger.balance(account.id)).toBe(startingBalance - 2 - 2 - 6);
     await checkPage(page, '06-playground-take');
     // Takes are kept in this browser across a reload, words and all.
     await page.reload();
@@ -341,7 +341,7 @@ test('the usage chart stays readable with 90 days of data', async () => {
     for (let day = 89; day >= 0; day--) {
       harness.clock.set(now - day * 24 * 60 * 60 * 1000);
       const characters = 200 + ((day * 37) % 11) * 150;
-      const outcome = harness.services.ledger.reserve({
+      const outcome = await harness.services.ledger.reserve({
         accountId,
         apiKeyId: keyId,
         product: 'speech',
@@ -350,7 +350,7 @@ test('the usage chart stays readable with 90 days of data', async () => {
         holdMs: 60_000,
       });
       if (!outcome.ok) throw new Error(outcome.code);
-      harness.services.ledger.capture(outcome.reservationId);
+      await harness.services.ledger.capture(outcome.reservationId);
     }
   } finally {
     harness.clock.set(now);
@@ -359,7 +359,7 @@ test('the usage chart stays readable with 90 days of data', async () => {
   try {
     const page = await context.newPage();
     await page.goto(`${base}/login`);
-    const account = harness.services.accounts.findAccount(accountId)!;
+    const account = (await harness.services.accounts.findAccount(accountId))!;
     await page.getByLabel('Email').fill(account.email);
     await page.getByLabel('Password').fill('correct horse battery');
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -389,7 +389,7 @@ test('forms without the CSRF token change nothing; sign-in is throttled before h
   });
   expect(signup.status).toBe(403);
   expect(await signup.text()).toContain('Request refused');
-  expect(harness.services.accounts.findAccountByEmail('x@example.test')).toBeUndefined();
+  expect(await harness.services.accounts.findAccountByEmail('x@example.test')).toBeUndefined();
 
   const loginPage = await fetch(`${base}/login`);
   const cookie = loginPage.headers.get('set-cookie')!.split(';')[0]!;

@@ -129,7 +129,7 @@ describe('forms', () => {
       body: new URLSearchParams({ email: 'x@example.test', password: 'a long enough password' }),
     });
     expect(missing.status).toBe(403);
-    expect(harness.services.accounts.findAccountByEmail('x@example.test')).toBeUndefined();
+    expect(await harness.services.accounts.findAccountByEmail('x@example.test')).toBeUndefined();
 
     const { cookie, csrf } = await formToken('/login');
     const foreign = await harness.request('/login', {

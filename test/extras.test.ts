@@ -29,7 +29,7 @@ describe('estimate (dry run)', () => {
     const long = (await (await post(key, { text: 'x '.repeat(2000) }, '/api/v1/tts/estimate')).json()) as any;
     expect(long).toMatchObject({ characters: 4000, credits: 400, mode: 'job', sufficient: false });
     expect((await post(key, { text: 'hi', voice: 'nobody' }, '/api/v1/tts/estimate')).status).toBe(400);
-    expect(harness.services.ledger.balance(accountId)).toBe(50);
+    expect(await harness.services.ledger.balance(accountId)).toBe(50);
   });
 });
 
@@ -47,14 +47,14 @@ describe('streaming', () => {
     const first = await reader.read();
     const firstByteMs = performance.now() - started;
     expect(first.value!.length).toBeGreaterThan(0);
-    expect(harness.services.ledger.heldCredits(accountId)).toBe(credits);
+    expect(await harness.services.ledger.heldCredits(accountId)).toBe(credits);
     let bytes = first.value!.length;
     for (let next = await reader.read(); !next.done; next = await reader.read()) bytes += next.value.length;
     const totalMs = performance.now() - started;
     expect(firstByteMs).toBeLessThan(totalMs / 3);
     expect(bytes).toBeGreaterThan(100_000);
-    expect(harness.services.ledger.heldCredits(accountId)).toBe(0);
-    expect(harness.services.ledger.balance(accountId)).toBe(1000 - credits);
+    expect(await harness.services.ledger.heldCredits(accountId)).toBe(0);
+    expect(await harness.services.ledger.balance(accountId)).toBe(1000 - credits);
   }, 180_000);
 });
 

@@ -93,8 +93,8 @@ describe('item 1: a frozen S3 and a client that gave up', () => {
       await until(() => running() === 0, "the abandoned request's handler to end");
       expect(await harness.services.scheduler.backlog()).toBe(0);
       expect(await harness.services.scheduler.runDue()).toBe(0);
-      expect(harness.services.ledger.heldCredits(accountId)).toBe(0);
-      expect(harness.services.ledger.balance(accountId)).toBe(5000);
+      expect(await harness.services.ledger.heldCredits(accountId)).toBe(0);
+      expect(await harness.services.ledger.balance(accountId)).toBe(5000);
     } finally {
       thaw();
       await server.stop(true);
@@ -117,7 +117,7 @@ describe('item 1: a frozen S3 and a client that gave up', () => {
       });
       expect(response.status).toBe(502);
       expect(((await response.json()) as any).error.code).toBe('unavailable');
-      expect(harness.services.ledger.balance(accountId)).toBe(5000);
+      expect(await harness.services.ledger.balance(accountId)).toBe(5000);
     } finally {
       thaw();
       await harness.close();
@@ -143,7 +143,7 @@ describe('item 1: a frozen S3 and a client that gave up', () => {
       const job = (await harness.services.scheduler.find(jobId))!;
       expect(job.status).toBe('retrying');
       expect(job.lastError).toContain('storage');
-      expect(harness.services.ledger.heldCredits(accountId)).toBe(credits_reserved);
+      expect(await harness.services.ledger.heldCredits(accountId)).toBe(credits_reserved);
     } finally {
       thaw();
       await harness.close();

@@ -64,12 +64,12 @@ describe('item 2: Idempotency-Key when the replay copy cannot be stored', () => 
     const first = await send();
     expect(first.status).toBe(200);
     expect((await first.arrayBuffer()).byteLength).toBeGreaterThan(0);
-    expect(harness.services.ledger.balance(accountId)).toBe(100 - 3);
+    expect(await harness.services.ledger.balance(accountId)).toBe(100 - 3);
     const second = await send();
     expect(second.status).toBe(409);
     expect(await errorCode(second)).toBe('conflict');
-    expect(harness.services.ledger.balance(accountId)).toBe(100 - 3);
-    expect(harness.services.ledger.heldCredits(accountId)).toBe(0);
+    expect(await harness.services.ledger.balance(accountId)).toBe(100 - 3);
+    expect(await harness.services.ledger.heldCredits(accountId)).toBe(0);
   }, 240_000);
 });
 
@@ -99,23 +99,23 @@ describe('item 3: sign-up mints no plan credits', () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(7);
     let minted = 0;
     for (let index = 0; index < 10; index++) {
-      const account = harness.services.accounts.findAccountByEmail(`script${index}@example.test`);
-      if (account) minted += harness.services.ledger.balance(account.id);
+      const account = await harness.services.accounts.findAccountByEmail(`script${index}@example.test`);
+      if (account) minted += await harness.services.ledger.balance(account.id);
     }
     expect(minted).toBe(3 * 150);
     // Another address is not held up; a month later there are still no plan credits.
     expect((await signUp(harness, 'other@example.test', '198.51.100.7')).status).toBe(303);
-    const other = harness.services.accounts.findAccountByEmail('other@example.test')!;
+    const other = (await harness.services.accounts.findAccountByEmail('other@example.test'))!;
     harness.clock.advance(40 * 24 * 3600 * 1000);
-    expect(harness.services.ledger.grants(other.id).filter((grant) => grant.source === 'plan')).toEqual([]);
+    expect((await harness.services.ledger.grants(other.id)).filter((grant) => grant.source === 'plan')).toEqual([]);
   }, 240_000);
 
   test('signup: plan credits come from the operator (admin set-plan)', async () => {
     const { runAdmin } = await import('../src/cli/admin.ts');
     const harness = await harnessWith({ environment: { RECITE_SIGNUP_TRIAL_CREDITS: '100' } });
     expect((await signUp(harness, 'upgrade@example.test', '192.0.2.1')).status).toBe(303);
-    const account = harness.services.accounts.findAccountByEmail('upgrade@example.test')!;
-    expect(harness.services.ledger.balance(account.id)).toBe(100);
+    const account = (await harness.services.accounts.findAccountByEmail('upgrade@example.test'))!;
+    expect(await harness.services.ledger.balance(account.id)).toBe(100);
     const lines: string[] = [];
     const code = await runAdmin(['set-plan', '--account', account.id, '--plan', 'creator'], harness.services.config, {
       clock: harness.clock,
@@ -133,7 +133,7 @@ describe('item 4: voiding after an I/O error', () => {
     const { key, accountId } = await harness.account({ credits: 1000 });
     // EIO at the database boundary: every write transaction fails with SQLite's I/O error while `ioError` is set.
     let ioError = false;
-    const db = harness.services.db;
+    const db = harness.services.stores.sqlite!;
     const transaction = db.transaction.bind(db);
     (db as { transaction: typeof db.transaction }).transaction = ((run: any, config: any) => {
       if (ioError && config?.behavior === 'immediate')
@@ -153,15 +153,15 @@ describe('item 4: voiding after an I/O error', () => {
     expect(response.status).toBe(200);
     const held = Number(response.headers.get('x-credits-charged'));
     expect(held).toBeGreaterThan(100);
-    expect(harness.services.ledger.heldCredits(accountId)).toBe(held);
+    expect(await harness.services.ledger.heldCredits(accountId)).toBe(held);
     ioError = true;
     controller.abort();
     await response.body?.cancel().catch(() => {});
     await until(() => harness.services.ledger.voidsPending() > 0, 'a void to fail');
-    expect(harness.services.ledger.heldCredits(accountId)).toBe(held);
+    expect(await harness.services.ledger.heldCredits(accountId)).toBe(held);
     ioError = false;
-    await until(() => harness.services.ledger.heldCredits(accountId) === 0, 'the void to be retried');
-    expect(harness.services.ledger.balance(accountId)).toBe(1000);
+    await until(async () => (await harness.services.ledger.heldCredits(accountId)) === 0, 'the void to be retried');
+    expect(await harness.services.ledger.balance(accountId)).toBe(1000);
   }, 240_000);
 });
 
@@ -236,7 +236,7 @@ describe('item 5: callbackUrl SSRF', () => {
         expect({ host, status: response.status }).toEqual({ host, status: 400 });
         expect(await errorCode(response)).toBe('invalid_request');
       }
-      expect(harness.services.ledger.balance(accountId)).toBe(1000);
+      expect(await harness.services.ledger.balance(accountId)).toBe(1000);
       expect(await harness.services.scheduler.backlog()).toBe(0);
       // A delivery already queued (e.g. before the setting changed) is refused at delivery time and never retried.
       await harness.services.scheduler.enqueue({
@@ -414,7 +414,7 @@ describe('item 8: an account that cannot pay cannot stall the server', () => {
       accepted.map(async (response) => ((await response.json()) as { credits_reserved: number }).credits_reserved),
     );
     expect(started).toBe(2);
-    expect(harness.services.ledger.heldCredits(accountId)).toBe(reserved[0]! + reserved[1]!);
+    expect(await harness.services.ledger.heldCredits(accountId)).toBe(reserved[0]! + reserved[1]!);
   }, 240_000);
 });
 
@@ -491,7 +491,8 @@ describe('item 9: a stuck webhook receiver', () => {
 describe('item 11: a full database disk during a job failure', () => {
   test('scheduler: fail() hitting SQLITE_FULL leaves no unhandled rejection; the job is taken up again later', async () => {
     const harness = await harnessWith();
-    const { scheduler, db } = harness.services;
+    const { scheduler } = harness.services;
+    const db = harness.services.stores.sqlite!;
     const rejections: unknown[] = [];
     const onRejection = (reason: unknown) => rejections.push(reason);
     process.on('unhandledRejection', onRejection);
@@ -515,7 +516,7 @@ describe('item 11: a full database disk during a job failure', () => {
       await scheduler.drain(1000);
     } finally {
       process.off('unhandledRejection', onRejection);
-      harness.services.db.$client.run('PRAGMA max_page_count = 1073741823');
+      harness.services.stores.sqlite!.$client.run('PRAGMA max_page_count = 1073741823');
     }
   }, 240_000);
 

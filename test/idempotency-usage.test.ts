@@ -17,8 +17,8 @@ const speak = (key: string, body: unknown, idempotencyKey?: string) =>
   });
 const errorCode = async (response: Response) => ((await response.json()) as { error: { code: string } }).error.code;
 const storedBodyKey = (accountId: string, key: string) =>
-  harness.services.db.$client
-    .query<{ response_body_key: string | null; status: string }, [string, string]>(
+  harness.services.stores
+    .sqlite!.$client.query<{ response_body_key: string | null; status: string }, [string, string]>(
       'SELECT response_body_key, status FROM idempotency_keys WHERE account_id = ? AND key = ?',
     )
     .get(accountId, key);
@@ -41,7 +41,7 @@ describe('Idempotency-Key', () => {
       expect(replay.headers.get(name)).toBe(winner.headers.get(name));
     expect(replay.headers.get('ratelimit')).toStartWith('"per-key";r=');
     expect(new Uint8Array(await replay.arrayBuffer())).toEqual(bytes);
-    expect(harness.services.ledger.balance(accountId)).toBe(100 - 3);
+    expect(await harness.services.ledger.balance(accountId)).toBe(100 - 3);
   });
 
   test('format json replays the same JSON body', async () => {
@@ -53,7 +53,7 @@ describe('Idempotency-Key', () => {
     const again = await speak(key, body, 'json-1');
     expect(again.headers.get('content-type')).toBe(first.headers.get('content-type'));
     expect(await again.json()).toEqual(firstJson);
-    expect(harness.services.ledger.balance(accountId)).toBe(98);
+    expect(await harness.services.ledger.balance(accountId)).toBe(98);
   });
 
   test('keys are per account: another account may use the same key for its own request', async () => {
@@ -64,15 +64,15 @@ describe('Idempotency-Key', () => {
     expect(other.status).toBe(200);
     expect(other.headers.get('idempotent-replayed')).toBeNull();
     await other.arrayBuffer();
-    expect(harness.services.ledger.balance(one.accountId)).toBe(8);
-    expect(harness.services.ledger.balance(two.accountId)).toBe(8);
+    expect(await harness.services.ledger.balance(one.accountId)).toBe(8);
+    expect(await harness.services.ledger.balance(two.accountId)).toBe(8);
   });
 
   test('a malformed key is 400 invalid_request and charges nothing', async () => {
     const { key, accountId } = await harness.account({ credits: 10 });
     expect(await errorCode(await speak(key, { text: 'Hello.' }, 'x'.repeat(256)))).toBe('invalid_request');
     expect(await errorCode(await speak(key, { text: 'Hello.' }, 'has space'))).toBe('invalid_request');
-    expect(harness.services.ledger.balance(accountId)).toBe(10);
+    expect(await harness.services.ledger.balance(accountId)).toBe(10);
   });
 
   test('when the stored body has vanished, the retry is refused with 409 rather than run and charged again', async () => {
@@ -85,7 +85,7 @@ describe('Idempotency-Key', () => {
     expect(retried.status).toBe(409);
     expect(await errorCode(retried)).toBe('conflict');
     // Charged once (issue 17: a key never runs again at a second price); a new key narrates again.
-    expect(harness.services.ledger.balance(accountId)).toBe(100 - 2);
+    expect(await harness.services.ledger.balance(accountId)).toBe(100 - 2);
     const fresh = await speak(key, { text: 'Here today.' }, 'vanish-2');
     expect(fresh.status).toBe(200);
     await fresh.arrayBuffer();
@@ -105,9 +105,9 @@ describe('Idempotency-Key', () => {
   test('purgeExpired drops keys older than 24 hours and returns their body keys', async () => {
     const { key, accountId } = await harness.account({ credits: 10 });
     await (await speak(key, { text: 'Purge me.' }, 'purge')).arrayBuffer();
-    expect(harness.services.idempotency.purgeExpired().some((row) => row.accountId === accountId)).toBe(false);
+    expect((await harness.services.idempotency.purgeExpired()).some((row) => row.accountId === accountId)).toBe(false);
     harness.clock.advance(24 * 60 * 60 * 1000 + 1);
-    const purged = harness.services.idempotency.purgeExpired().filter((row) => row.accountId === accountId);
+    const purged = (await harness.services.idempotency.purgeExpired()).filter((row) => row.accountId === accountId);
     expect(purged.map((row) => row.key)).toEqual(['purge']);
     expect(purged[0]!.responseBodyKey).toStartWith('idempotency/');
   });
@@ -140,12 +140,12 @@ describe('GET /api/v1/usage', () => {
   test('held credits, every active key (zeros when unused), a revoked key that was used, ISO dates', async () => {
     harness.clock.set('2026-05-10T12:00:00Z');
     const { key, keyId, accountId } = await harness.account({ credits: 300 });
-    const spare = harness.services.accounts.createApiKey({ accountId, name: 'spare' });
-    const retired = harness.services.accounts.createApiKey({ accountId, name: 'retired' });
+    const spare = await harness.services.accounts.createApiKey({ accountId, name: 'spare' });
+    const retired = await harness.services.accounts.createApiKey({ accountId, name: 'retired' });
     await (await speak(retired.key, { text: 'Used once, then retired.' })).arrayBuffer();
-    harness.services.accounts.revokeKey(retired.record.id);
+    await harness.services.accounts.revokeKey(retired.record.id);
     await (await speak(key, { text: 'Thirty characters, near enough' })).arrayBuffer();
-    const held = harness.services.ledger.reserve({
+    const held = await harness.services.ledger.reserve({
       accountId,
       apiKeyId: keyId,
       product: 'presenter_video',
@@ -180,7 +180,7 @@ describe('GET /api/v1/usage', () => {
     expect(byName.retired).toMatchObject({ key_id: retired.record.id, characters: 24, credits: 3, requests: 1 });
 
     // Held credits are not usage until captured; a void returns them.
-    if (held.ok) harness.services.ledger.void(held.reservationId, 'test');
+    if (held.ok) await harness.services.ledger.void(held.reservationId, 'test');
     const after = (await (await harness.request('/api/v1/usage', { key })).json()) as any;
     expect(after.held).toBe(0);
     expect(after.balance).toBe(294);

@@ -36,7 +36,7 @@ describe('long narrations', () => {
     const accepted = await submit(harness, key, text);
     expect(accepted.jobId).toStartWith('job_');
     expect(accepted.credits_reserved).toBe(Math.ceil(text.length / 10));
-    expect(harness.services.ledger.heldCredits(accountId)).toBe(accepted.credits_reserved);
+    expect(await harness.services.ledger.heldCredits(accountId)).toBe(accepted.credits_reserved);
 
     const queued = await poll(harness, key, accepted.jobId);
     expect(queued.status).toBe(200);
@@ -64,8 +64,8 @@ describe('long narrations', () => {
     expect(ranged.status).toBe(206);
     expect((await ranged.arrayBuffer()).byteLength).toBe(100);
 
-    expect(harness.services.ledger.balance(accountId)).toBe(1000 - accepted.credits_reserved);
-    expect(harness.services.ledger.heldCredits(accountId)).toBe(0);
+    expect(await harness.services.ledger.balance(accountId)).toBe(1000 - accepted.credits_reserved);
+    expect(await harness.services.ledger.heldCredits(accountId)).toBe(0);
   }, 180_000);
 
   test("unknown, missing and other accounts' job ids", async () => {
@@ -136,8 +136,8 @@ describe('failures are retried, and never charged', () => {
       expect(view.body.error.code).toBe('synthesis_failed');
       expect(puts).toBe(3);
       expect(await real.head(`narrations/${accepted.jobId}.mp3`)).toBeNull();
-      expect(broken.services.ledger.balance(accountId)).toBe(1000);
-      expect(broken.services.ledger.heldCredits(accountId)).toBe(0);
+      expect(await broken.services.ledger.balance(accountId)).toBe(1000);
+      expect(await broken.services.ledger.heldCredits(accountId)).toBe(0);
     } finally {
       await broken.close();
     }
@@ -170,7 +170,7 @@ describe('failures are retried, and never charged', () => {
       const done = await poll(retried, key, accepted.jobId);
       expect(done.body.status).toBe('completed');
       expect(done.body.attempts).toBe(2);
-      expect(retried.services.ledger.balance(accountId)).toBe(1000 - accepted.credits_reserved);
+      expect(await retried.services.ledger.balance(accountId)).toBe(1000 - accepted.credits_reserved);
       const stored = readdirSync(join(retried.directory, 'audio', 'narrations')).filter((name) =>
         name.endsWith('.mp3'),
       );

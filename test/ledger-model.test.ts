@@ -3,10 +3,10 @@ import fc from 'fast-check';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AccountStore } from '../src/db/accounts.ts';
+import { SqliteAccountStore as AccountStore } from '../src/db/accounts.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { randomIds } from '../src/db/ids.ts';
-import { Ledger } from '../src/db/ledger.ts';
+import { Ledger } from '../src/billing/sqlite-ledger.ts';
 import { DAY_MS, fixedClock } from '../src/lib/clock.ts';
 
 // The ledger against a model a person can check by eye: a list of grants (amount left, expiry) and a map of holds.
@@ -219,11 +219,13 @@ test('a plan grant expires 90 days after it is granted (sign-up on 23 November),
   expect(new Date(first!.expiresAt).toISOString()).toBe('2027-02-21T15:30:00.000Z');
   // Spend nothing; the boundary is the instant 90 days after the grant.
   clock.set('2027-02-21T15:29:59Z');
-  expect(ledger.grants(account.id).map((grant) => grant.id)).toContain(first!.id);
+  expect((await ledger.grants(account.id)).map((grant) => grant.id)).toContain(first!.id);
   clock.set('2027-02-21T15:30:00Z');
-  expect(ledger.grants(account.id).map((grant) => grant.id)).not.toContain(first!.id);
+  expect((await ledger.grants(account.id)).map((grant) => grant.id)).not.toContain(first!.id);
   // The December grant, made on the month boundary, lasts 90 days from 1 December.
-  const december = ledger.grants(account.id).find((grant) => grant.grantedAt === Date.parse('2026-12-01T00:00:00Z'));
+  const december = (await ledger.grants(account.id)).find(
+    (grant) => grant.grantedAt === Date.parse('2026-12-01T00:00:00Z'),
+  );
   expect(new Date(december!.expiresAt).toISOString()).toBe('2027-03-01T00:00:00.000Z');
   db.$client.close();
 });

@@ -76,7 +76,7 @@ describe('MCP over HTTP', () => {
     const limitedOrigin = `http://127.0.0.1:${limitedServer.port}`;
     try {
       const { key, accountId } = await limited.account({ credits: 5000 });
-      const before = limited.services.ledger.balance(accountId);
+      const before = await limited.services.ledger.balance(accountId);
       const scripts = [1, 2, 3, 4, 5].map((index) => `Story number ${index}: a lighthouse keeper counts the ships.`);
       const results = await withClient(`${limitedOrigin}/mcp`, key, (client) =>
         Promise.all(scripts.map((script) => client.callTool({ name: 'create_audio_story', arguments: { script } }))),
@@ -88,14 +88,14 @@ describe('MCP over HTTP', () => {
       expect(new Set(stories.map((story) => story.jobId)).size).toBe(5);
       for (const story of stories) expect(story.audioUrl.startsWith(`${limitedOrigin}/files/`)).toBe(true);
       const charged = stories.reduce((total, story) => total + story.credits_charged, 0);
-      expect(limited.services.ledger.balance(accountId)).toBe(before - charged);
+      expect(await limited.services.ledger.balance(accountId)).toBe(before - charged);
 
       // A retry of one call (a new session, as after a dropped connection) returns the same job and charges nothing.
       const retried = await withClient(`${limitedOrigin}/mcp`, key, (client) =>
         client.callTool({ name: 'create_audio_story', arguments: { script: scripts[2]! } }),
       );
       expect(json(retried).jobId).toBe(stories[2]!.jobId);
-      expect(limited.services.ledger.balance(accountId)).toBe(before - charged);
+      expect(await limited.services.ledger.balance(accountId)).toBe(before - charged);
 
       // Each /mcp request spent one unit (2 + 5 for the first session, 3 for the retry's), and none of the tools' own
       // calls and polls did. The fixed test clock never refills the limit, so the probe is the 11th of 12.

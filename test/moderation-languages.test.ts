@@ -174,7 +174,7 @@ describe('languages', () => {
       const body = (await response.json()) as { error: { code: string; message: string } };
       expect(body.error.code).toBe('content_rejected');
       expect(body.error.message).toContain('cannot read');
-      expect(harness.services.ledger.balance(accountId)).toBe(100);
+      expect(await harness.services.ledger.balance(accountId)).toBe(100);
     } finally {
       await harness.close();
     }
@@ -321,7 +321,7 @@ describe('cascade local,<second>', () => {
         });
         expect(response.status).toBe(503);
         expect(((await response.json()) as any).error.code).toBe('moderation_unavailable');
-        expect(harness.services.ledger.balance(accountId)).toBe(100);
+        expect(await harness.services.ledger.balance(accountId)).toBe(100);
       } finally {
         await harness.close();
       }

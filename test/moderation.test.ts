@@ -294,7 +294,7 @@ describe('HTTP: screening before synthesis', () => {
     expect(body.error.message).toContain('hate speech');
     expect(body.error.message).not.toContain('vermin');
     expect(engineCalls).toBe(0);
-    expect(harness.services.ledger.balance(accountId)).toBe(100);
+    expect(await harness.services.ledger.balance(accountId)).toBe(100);
   });
 
   test('a long text with a violation at its end is rejected with 400 before any job exists', async () => {
@@ -307,7 +307,7 @@ describe('HTTP: screening before synthesis', () => {
     expect(response.status).toBe(400);
     expect(((await response.json()) as any).error.code).toBe('content_rejected');
     expect(await harness.services.scheduler.backlog()).toBe(0);
-    expect(harness.services.ledger.heldCredits(accountId)).toBe(0);
+    expect(await harness.services.ledger.heldCredits(accountId)).toBe(0);
   });
 
   test('503 moderation_unavailable when the provider is down: fails closed, nothing synthesised or charged', async () => {
@@ -322,7 +322,7 @@ describe('HTTP: screening before synthesis', () => {
       });
       expect(response.status).toBe(503);
       expect(((await response.json()) as any).error.code).toBe('moderation_unavailable');
-      expect(down.services.ledger.balance(accountId)).toBe(100);
+      expect(await down.services.ledger.balance(accountId)).toBe(100);
       mode = 'hang';
       const slow = await createHarness({
         environment: { RECITE_MODERATION_TIMEOUT_MS: '300' },
@@ -336,7 +336,7 @@ describe('HTTP: screening before synthesis', () => {
           json: { text: 'Another nice sentence.' },
         });
         expect(timedOut.status).toBe(503);
-        expect(slow.services.ledger.balance(other.accountId)).toBe(100);
+        expect(await slow.services.ledger.balance(other.accountId)).toBe(100);
       } finally {
         await slow.close();
       }

@@ -24,7 +24,7 @@ test('audio.speech.create returns real MP3 on the same key and ledger', async ()
   const audio = await decodeMp3(new Uint8Array(await response.arrayBuffer()));
   expect(audio.durationSeconds).toBeGreaterThan(1);
   expect(audio.rms).toBeGreaterThan(0.02);
-  expect(harness.services.ledger.balance(accountId)).toBe(100 - Math.ceil(text.length / 10));
+  expect(await harness.services.ledger.balance(accountId)).toBe(100 - Math.ceil(text.length / 10));
 });
 
 test('speed 0.25-4 changes the rate; out of range and unknown voices are refused with the envelope', async () => {
@@ -73,5 +73,5 @@ test('a bad key is 401 and moderation applies', async () => {
     .catch((error) => error);
   expect(rejected.status).toBe(400);
   expect(rejected.error.code).toBe('content_rejected');
-  expect(harness.services.ledger.balance(accountId)).toBe(100);
+  expect(await harness.services.ledger.balance(accountId)).toBe(100);
 });

@@ -27,7 +27,7 @@ test('3 nodes booting at once migrate exactly once, and a later boot applies not
   expect(await migratePostgres(nodes[1]!)).toEqual([]);
 });
 
-test('the schema is all there: every table of the SQLite schema, and rate_limits unlogged', async () => {
+test('the schema is all there: every table of the SQLite schema, and the limit tables unlogged', async () => {
   const url = await cluster!.createDatabase('shape');
   const db = openPostgres(url, { max: 1 });
   pools.push(db);
@@ -44,6 +44,7 @@ test('the schema is all there: every table of the SQLite schema, and rate_limits
     idempotency_keys: 'p',
     jobs: 'p',
     ledger_entries: 'p',
+    login_attempts: 'u',
     rate_limits: 'u',
     reservation_allocations: 'p',
     reservations: 'p',

@@ -116,7 +116,7 @@ describe('long narrations on S3', () => {
       expect(view.audioUrl).toStartWith(`${endpoint}/narrations/jobs/narrations/${jobId}.mp3?`);
       const audio = await decodeMp3(new Uint8Array(await (await fetch(view.audioUrl)).arrayBuffer()));
       expect(audio.durationSeconds).toBeGreaterThan(150);
-      expect(harness.services.ledger.balance(accountId)).toBe(1000 - credits_reserved);
+      expect(await harness.services.ledger.balance(accountId)).toBe(1000 - credits_reserved);
     } finally {
       await harness.close();
     }

@@ -122,7 +122,7 @@ describe('storybook API, watch page and MCP tools', () => {
     });
     expect(created.status).toBe(202);
     const { storybookId } = (await created.json()) as { storybookId: string };
-    expect(harness.services.ledger.heldCredits(accountId)).toBe(500);
+    expect(await harness.services.ledger.heldCredits(accountId)).toBe(500);
     let view: any;
     for (let attempt = 0; attempt < 200; attempt++) {
       view = await (await harness.request(`/api/v1/storybooks/${storybookId}`, { key })).json();
@@ -130,8 +130,8 @@ describe('storybook API, watch page and MCP tools', () => {
       await Bun.sleep(100);
     }
     expect(view.status).toBe('completed');
-    expect(harness.services.ledger.balance(accountId)).toBe(100);
-    expect(harness.services.ledger.heldCredits(accountId)).toBe(0);
+    expect(await harness.services.ledger.balance(accountId)).toBe(100);
+    expect(await harness.services.ledger.heldCredits(accountId)).toBe(0);
     const watch = await harness.request(new URL(view.watch_url).pathname);
     expect(watch.status).toBe(200);
     const html = await watch.text();

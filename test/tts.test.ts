@@ -37,9 +37,9 @@ describe('POST /api/v1/tts: authentication', () => {
       'unauthorized',
     );
     const other = await harness.account();
-    harness.services.accounts.revokeKey(other.keyId);
+    await harness.services.accounts.revokeKey(other.keyId);
     await expectError(await speak(other.key, { text: 'hi' }), 401, 'unauthorized');
-    expect(harness.services.accounts.findKey(keyId)?.revokedAt).toBeNull();
+    expect((await harness.services.accounts.findKey(keyId))?.revokedAt).toBeNull();
   });
 });
 
@@ -59,7 +59,7 @@ describe('POST /api/v1/tts: validation never charges', () => {
     await expectError(await speak(key, { text: 'hi', voice: 'std-nobody' }), 400, 'invalid_voice');
     await expectError(await speak(key, { text: 'hi', speed: 'fast' }), 400, 'invalid_speed');
     await expectError(await speak(key, { text: 'a'.repeat(1_000_001) }), 400, 'text_too_long');
-    expect(harness.services.ledger.balance(accountId)).toBe(1000);
+    expect(await harness.services.ledger.balance(accountId)).toBe(1000);
   });
 
   test('unknown routes answer with the error envelope', async () => {
@@ -86,7 +86,7 @@ describe('POST /api/v1/tts: direct audio', () => {
     expect(charactersPerSecond).toBeLessThan(18);
     expect(audio.rms).toBeGreaterThan(0.02);
     expect(audio.silentFraction).toBeLessThan(0.5);
-    expect(harness.services.ledger.balance(accountId)).toBe(1000 - Math.ceil(text.length / 10));
+    expect(await harness.services.ledger.balance(accountId)).toBe(1000 - Math.ceil(text.length / 10));
   });
 
   test('json: base64 audio with characters and credits_charged; minimum 1 credit', async () => {
@@ -104,7 +104,7 @@ describe('POST /api/v1/tts: direct audio', () => {
     const audio = await decodeMp3(new Uint8Array(Buffer.from(body.audio, 'base64')));
     expect(audio.durationSeconds).toBeGreaterThan(0.2);
     expect(Math.abs(audio.durationSeconds * 1000 - body.duration_ms)).toBeLessThan(150);
-    expect(harness.services.ledger.balance(accountId)).toBe(49);
+    expect(await harness.services.ledger.balance(accountId)).toBe(49);
   });
 
   test('characters are Unicode code points: an emoji counts once', async () => {
@@ -139,14 +139,14 @@ describe('POST /api/v1/tts: direct audio', () => {
   test('402 insufficient_credits when the balance cannot cover the request, nothing charged', async () => {
     const { key, accountId } = await harness.account({ credits: 2 });
     await expectError(await speak(key, { text: 'This sentence needs three credits.' }), 402, 'insufficient_credits');
-    expect(harness.services.ledger.balance(accountId)).toBe(2);
+    expect(await harness.services.ledger.balance(accountId)).toBe(2);
   });
 
   test('402 key_cap_exceeded when the request would pass the monthly cap', async () => {
     const { key, accountId } = await harness.account({ credits: 1000, monthlyCap: 30 });
     expect((await speak(key, { text: 'Twenty characters!!!' })).status).toBe(200);
     await expectError(await speak(key, { text: 'Another twenty chars' }), 402, 'key_cap_exceeded');
-    expect(harness.services.ledger.balance(accountId)).toBe(998);
+    expect(await harness.services.ledger.balance(accountId)).toBe(998);
   });
 });
 
@@ -176,8 +176,8 @@ describe('POST /api/v1/tts: engine failures are 502 and never charged', () => {
         502,
         'synthesis_failed',
       );
-      expect(broken.services.ledger.balance(accountId)).toBe(100);
-      expect(broken.services.ledger.heldCredits(accountId)).toBe(0);
+      expect(await broken.services.ledger.balance(accountId)).toBe(100);
+      expect(await broken.services.ledger.heldCredits(accountId)).toBe(0);
     } finally {
       await broken.close();
     }

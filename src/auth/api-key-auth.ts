@@ -3,6 +3,7 @@ import { AppError } from '../errors/index.ts';
 import { MAX_REQUEST_BODY_BYTES } from '../lib/body-limit.ts';
 import type { Services } from '../services.ts';
 import { authenticateBearer, type Principal } from './authenticate.ts';
+import { rateLimitHeaders } from './rate-limiter.ts';
 
 /**
  * Requests that recite makes to itself on a caller's behalf (the /mcp tools). The caller's key was checked and its
@@ -20,11 +21,19 @@ export function markInternal(request: Request): Request {
  * Bearer key + per-key rate limit. The RateLimit headers go into the route's response headers (`set.headers`), which
  * Elysia merges into every response of the route, errors and raw `Response` objects included.
  */
-export function authorizeApiRequest(services: Services, request: Request, headers: Record<string, unknown>): Principal {
-  const principal = authenticateBearer(request.headers.get('authorization'), services.accounts);
+export async function authorizeApiRequest(
+  services: Services,
+  request: Request,
+  headers: Record<string, unknown>,
+): Promise<Principal> {
+  const principal = await authenticateBearer(
+    request.headers.get('authorization'),
+    services.accounts,
+    services.clock.now(),
+  );
   if (internalRequests.has(request)) return principal;
-  const result = services.rateLimiter.check(principal.apiKeyId ?? principal.accountId);
-  const rateHeaders = services.rateLimiter.headers(result);
+  const result = await services.rateLimits.check(principal.apiKeyId ?? principal.accountId);
+  const rateHeaders = rateLimitHeaders(result, services.rateLimits.windowMs);
   Object.assign(headers, rateHeaders);
   if (!result.allowed) {
     const message =
@@ -71,8 +80,8 @@ export function apiKeyAuth(services: Services) {
     .macro({
       auth: (scheme: 'apiKey') => ({
         detail: { security: [{ [scheme === 'apiKey' ? 'bearer' : scheme]: [] }] },
-        transform(context) {
-          const principal = authorizeApiRequest(services, context.request, context.set.headers);
+        async transform(context) {
+          const principal = await authorizeApiRequest(services, context.request, context.set.headers);
           (context as { principal?: Principal }).principal = principal;
         },
         resolve: (context) => {

@@ -1,4 +1,4 @@
-import type { AccountStore } from '../db/accounts.ts';
+import type { AccountStore } from '../db/stores.ts';
 import { AppError } from '../errors/index.ts';
 import { isWellFormedApiKey } from './api-keys.ts';
 
@@ -7,15 +7,22 @@ export interface Principal {
   apiKeyId: string | null;
 }
 
+/** A key's "last used" time is written at most this often: one write per request would cost every request a round trip. */
+const TOUCH_EVERY_MS = 60_000;
+
 /** Resolves `Authorization: Bearer <key>`; every failure is the same 401 so keys cannot be probed. */
-export function authenticateBearer(authorization: string | null | undefined, store: AccountStore): Principal {
+export async function authenticateBearer(
+  authorization: string | null | undefined,
+  store: AccountStore,
+  now: number,
+): Promise<Principal> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
   const key = match?.[1];
   // The checksum rejects garbled and invented keys before the database is touched.
   if (!key || !isWellFormedApiKey(key)) throw unauthorized();
-  const record = store.findActiveKey(key);
+  const record = await store.findActiveKey(key);
   if (!record) throw unauthorized();
-  store.touchKey(record.id);
+  if (record.lastUsedAt === null || now - record.lastUsedAt >= TOUCH_EVERY_MS) await store.touchKey(record.id);
   return { accountId: record.accountId, apiKeyId: record.id };
 }
 

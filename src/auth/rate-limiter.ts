@@ -14,6 +14,16 @@ export interface RateLimitResult {
   retryAfterSeconds: number;
 }
 
+/** IETF RateLimit / RateLimit-Policy headers (draft-ietf-httpapi-ratelimit-headers, structured fields). */
+export function rateLimitHeaders(result: RateLimitResult, windowMs: number): Record<string, string> {
+  const headers: Record<string, string> = {
+    'ratelimit-policy': `"per-key";q=${result.limit};w=${Math.round(windowMs / 1000)}`,
+    ratelimit: `"per-key";r=${result.remaining};t=${result.resetSeconds}`,
+  };
+  if (!result.allowed) headers['retry-after'] = String(result.retryAfterSeconds);
+  return headers;
+}
+
 /**
  * Requests per minute per API key, as a GCRA (generic cell rate algorithm): a burst of `limit` requests, refilled
  * smoothly. One timestamp per key; keys idle for a whole window are dropped, so memory stays bounded.
@@ -77,14 +87,8 @@ export class RateLimiter {
     };
   }
 
-  /** IETF RateLimit / RateLimit-Policy headers (draft-ietf-httpapi-ratelimit-headers, structured fields). */
   headers(result: RateLimitResult): Record<string, string> {
-    const headers: Record<string, string> = {
-      'ratelimit-policy': `"per-key";q=${result.limit};w=${Math.round(this.windowMs / 1000)}`,
-      ratelimit: `"per-key";r=${result.remaining};t=${result.resetSeconds}`,
-    };
-    if (!result.allowed) headers['retry-after'] = String(result.retryAfterSeconds);
-    return headers;
+    return rateLimitHeaders(result, this.windowMs);
   }
 
   /** Keys tracked now (for tests of the memory bound). */

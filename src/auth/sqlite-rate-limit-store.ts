@@ -25,10 +25,6 @@ export class SqliteRateLimitStore implements RateLimitStore {
     readonly windowMs = 60_000,
   ) {
     this.policy = gcraPolicy(limit, windowMs);
-    sqlite.exec(
-      'CREATE TABLE IF NOT EXISTS rate_limits (key TEXT PRIMARY KEY, arrival TEXT NOT NULL, ' +
-        'limit_per_window INTEGER NOT NULL, window_ms INTEGER NOT NULL, idle_at INTEGER NOT NULL)',
-    );
   }
 
   async check(key: string): Promise<RateLimitResult> {

@@ -1,6 +1,10 @@
-import type { ReserveOutcome } from '../db/ledger.ts';
+export type ReserveOutcome =
+  | { ok: true; reservationId: string }
+  | { ok: false; code: 'insufficient_credits'; balance: number; required: number }
+  | { ok: false; code: 'key_cap_exceeded'; cap: number; used: number };
 
-export type { ReserveOutcome } from '../db/ledger.ts';
+/** Told of every credit movement (metrics). */
+export type LedgerObserver = (operation: 'reserved' | 'captured' | 'voided', credits: number) => void;
 
 export type Product = 'speech' | 'narration_job' | 'presenter_video' | 'playground';
 export type GrantSource = 'plan' | 'purchase' | 'admin' | 'refund';
@@ -50,6 +54,8 @@ export interface GrantRecord {
  * Times come from the injected clock (grants, holds, expiry), as today.
  */
 export interface LedgerStore {
+  /** Told of every reserve, capture and void, including those a job store makes inside its own transaction. */
+  observer: LedgerObserver | undefined;
   grant(options: GrantOptions): Promise<string>;
   applyPlanGrants(accountId: string): Promise<void>;
   reserve(options: ReserveOptions): Promise<ReserveOutcome>;
@@ -62,6 +68,8 @@ export interface LedgerStore {
   /** Unexpired grants with credits left, soonest-expiring first. */
   grants(accountId: string): Promise<GrantRecord[]>;
   heldCredits(accountId: string): Promise<number>;
+  /** Credits held across all accounts (metrics). */
+  totalHeldCredits(): Promise<number>;
   /** Characters of this UTC month for a key: captured, plus held when `includeHeld`. */
   monthCharactersForKey(apiKeyId: string, includeHeld?: boolean): Promise<number>;
   /** Status of a reservation (for tests and reconciliation), or undefined when there is none. */

@@ -11,7 +11,14 @@ import {
 import type { IdGenerator } from '../db/ids.ts';
 import { DAY_MS, startOfNextUtcMonth, startOfUtcMonth, type Clock } from '../lib/clock.ts';
 import { CREDIT_LIFETIME_DAYS, PLANS } from './plans.ts';
-import type { GrantOptions, GrantRecord, LedgerStore, ReserveOptions, ReserveOutcome } from './ledger-store.ts';
+import type {
+  GrantOptions,
+  GrantRecord,
+  LedgerObserver,
+  LedgerStore,
+  ReserveOptions,
+  ReserveOutcome,
+} from './ledger-store.ts';
 
 /**
  * The ledger for several nodes on one Postgres database. Every transaction that moves credits locks the grant rows it
@@ -20,6 +27,8 @@ import type { GrantOptions, GrantRecord, LedgerStore, ReserveOptions, ReserveOut
  * with a monthly cap is locked too, so two nodes cannot both pass the same cap check.
  */
 export class PostgresLedgerStore implements LedgerStore {
+  observer: LedgerObserver | undefined;
+
   constructor(
     private readonly db: PostgresDb,
     private readonly clock: Clock,
@@ -94,7 +103,7 @@ export class PostgresLedgerStore implements LedgerStore {
   async reserve(options: ReserveOptions): Promise<ReserveOutcome> {
     await this.applyPlanGrants(options.accountId);
     const now = this.clock.now();
-    return await this.db.transaction(async (tx): Promise<ReserveOutcome> => {
+    const outcome = await this.db.transaction(async (tx): Promise<ReserveOutcome> => {
       if (options.apiKeyId) {
         const [key] = await tx
           .select({ cap: apiKeys.monthlyCapCharacters })
@@ -158,6 +167,8 @@ export class PostgresLedgerStore implements LedgerStore {
       }
       return { ok: true, reservationId };
     });
+    if (outcome.ok) this.observer?.('reserved', options.credits);
+    return outcome;
   }
 
   async capture(reservationId: string): Promise<boolean> {
@@ -171,8 +182,9 @@ export class PostgresLedgerStore implements LedgerStore {
       .update(reservations)
       .set({ status: 'captured', settledAt: now })
       .where(and(eq(reservations.id, reservationId), eq(reservations.status, 'held')))
-      .returning({ accountId: reservations.accountId });
+      .returning({ accountId: reservations.accountId, credits: reservations.credits });
     if (!updated) return false;
+    this.observer?.('captured', updated.credits);
     await tx.insert(ledgerEntries).values({
       accountId: updated.accountId,
       reservationId,
@@ -195,8 +207,9 @@ export class PostgresLedgerStore implements LedgerStore {
       .update(reservations)
       .set({ status: 'voided', settledAt: now, reason })
       .where(and(eq(reservations.id, reservationId), eq(reservations.status, 'held')))
-      .returning({ accountId: reservations.accountId });
+      .returning({ accountId: reservations.accountId, credits: reservations.credits });
     if (!updated) return false;
+    this.observer?.('voided', updated.credits);
     const allocations = await tx
       .select()
       .from(reservationAllocations)
@@ -287,6 +300,14 @@ export class PostgresLedgerStore implements LedgerStore {
       .from(creditGrants)
       .where(and(eq(creditGrants.accountId, accountId), gt(creditGrants.expiresAt, now), gt(creditGrants.remaining, 0)))
       .orderBy(asc(creditGrants.expiresAt));
+  }
+
+  async totalHeldCredits(): Promise<number> {
+    const [row] = await this.db
+      .select({ total: sum(reservations.credits) })
+      .from(reservations)
+      .where(eq(reservations.status, 'held'));
+    return Number(row?.total ?? 0);
   }
 
   async heldCredits(accountId: string): Promise<number> {

@@ -1,10 +1,17 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { IdGenerator } from '../db/ids.ts';
-import { Ledger } from '../db/ledger.ts';
+import { Ledger } from './sqlite-ledger.ts';
 import { reservations } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
-import type { GrantOptions, GrantRecord, LedgerStore, ReserveOptions, ReserveOutcome } from './ledger-store.ts';
+import type {
+  GrantOptions,
+  GrantRecord,
+  LedgerObserver,
+  LedgerStore,
+  ReserveOptions,
+  ReserveOutcome,
+} from './ledger-store.ts';
 
 /**
  * The single-node ledger: today's Ledger (synchronous IMMEDIATE transactions on bun:sqlite) behind the async seam.
@@ -19,6 +26,18 @@ export class SqliteLedgerStore implements LedgerStore {
     ids: IdGenerator,
   ) {
     this.ledger = new Ledger(db, clock, ids);
+  }
+
+  get observer(): LedgerObserver | undefined {
+    return this.ledger.observer;
+  }
+
+  set observer(observer: LedgerObserver | undefined) {
+    this.ledger.observer = observer;
+  }
+
+  async totalHeldCredits(): Promise<number> {
+    return this.ledger.totalHeldCredits();
   }
 
   async grant(options: GrantOptions): Promise<string> {

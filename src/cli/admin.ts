@@ -1,10 +1,8 @@
 import { parseArgs } from 'node:util';
 import { PLAN_IDS, type PlanId } from '../billing/plans.ts';
 import type { Config } from '../config/index.ts';
-import { AccountStore } from '../db/accounts.ts';
-import { openDatabase } from '../db/client.ts';
 import { randomIds } from '../db/ids.ts';
-import { Ledger } from '../db/ledger.ts';
+import { openStores } from '../db/open-stores.ts';
 import { systemClock, type Clock } from '../lib/clock.ts';
 
 const USAGE = `recite admin <command>
@@ -31,11 +29,18 @@ export async function runAdmin(
     out(USAGE);
     return command ? 0 : 2;
   }
-  const db = openDatabase(config.databasePath);
   const clock = options.clock ?? systemClock;
-  const accounts = new AccountStore(db, clock, randomIds);
-  const ledger = new Ledger(db, clock, randomIds);
+  const stores = openStores({
+    database: config.databasePath,
+    clock,
+    ids: randomIds,
+    rateLimitPerMinute: config.rateLimitPerMinute,
+    signupLimitPerHour: config.signupLimitPerHour,
+    poolSize: 2,
+  });
+  const { accounts, ledger } = stores;
   try {
+    await stores.migrate();
     const { values } = parseArgs({
       args: rest,
       options: {
@@ -61,9 +66,9 @@ export async function runAdmin(
       if (!Number.isInteger(value) || value <= 0) throw new UsageError(`--${name} must be a positive whole number`);
       return value;
     };
-    const account = () => {
+    const account = async () => {
       const id = need('account');
-      const found = accounts.findAccount(id);
+      const found = await accounts.findAccount(id);
       if (!found) throw new UsageError(`no account ${id}`);
       return found;
     };
@@ -76,21 +81,21 @@ export async function runAdmin(
         if (password.length < 8) throw new UsageError('--password must have at least 8 characters');
         const created = await accounts.createAccount({ email: need('email'), password, plan: plan as PlanId });
         if (!created) throw new UsageError('an account with this email exists');
-        ledger.applyPlanGrants(created.id);
+        await ledger.applyPlanGrants(created.id);
         out(
           JSON.stringify({
             id: created.id,
             email: created.email,
             plan: created.plan,
-            balance: ledger.balance(created.id),
+            balance: await ledger.balance(created.id),
           }),
         );
         return 0;
       }
       case 'create-key': {
-        const owner = account();
+        const owner = await account();
         const cap = values['monthly-cap'] ? positive('monthly-cap') : null;
-        const { key, record } = accounts.createApiKey({
+        const { key, record } = await accounts.createApiKey({
           accountId: owner.id,
           name: values.name,
           monthlyCapCharacters: cap,
@@ -109,38 +114,38 @@ export async function runAdmin(
       }
       case 'revoke-key': {
         const keyId = need('key-id');
-        if (!accounts.revokeKey(keyId)) throw new UsageError(`no active key ${keyId}`);
+        if (!(await accounts.revokeKey(keyId))) throw new UsageError(`no active key ${keyId}`);
         out(JSON.stringify({ id: keyId, revoked: true }));
         return 0;
       }
       case 'set-plan': {
-        const owner = account();
+        const owner = await account();
         const plan = need('plan');
         if (!PLAN_IDS.includes(plan as PlanId)) throw new UsageError(`--plan must be one of ${PLAN_IDS.join(', ')}`);
-        accounts.setPlan(owner.id, plan as PlanId);
-        ledger.applyPlanGrants(owner.id);
-        out(JSON.stringify({ account: owner.id, plan, balance: ledger.balance(owner.id) }));
+        await accounts.setPlan(owner.id, plan as PlanId);
+        await ledger.applyPlanGrants(owner.id);
+        out(JSON.stringify({ account: owner.id, plan, balance: await ledger.balance(owner.id) }));
         return 0;
       }
       case 'grant-credits': {
-        const owner = account();
+        const owner = await account();
         const credits = positive('credits');
         const days = values['expires-in-days'] ? positive('expires-in-days') : 90;
-        const grantId = ledger.grant({ accountId: owner.id, credits, source: 'admin', expiresInDays: days });
+        const grantId = await ledger.grant({ accountId: owner.id, credits, source: 'admin', expiresInDays: days });
         out(
           JSON.stringify({
             grant_id: grantId,
             account: owner.id,
             credits,
             expires_in_days: days,
-            balance: ledger.balance(owner.id),
+            balance: await ledger.balance(owner.id),
           }),
         );
         return 0;
       }
       case 'balance': {
-        const owner = account();
-        const grants = ledger.grants(owner.id).map((grant) => ({
+        const owner = await account();
+        const grants = (await ledger.grants(owner.id)).map((grant) => ({
           id: grant.id,
           source: grant.source,
           credits: grant.credits,
@@ -151,8 +156,8 @@ export async function runAdmin(
           JSON.stringify({
             account: owner.id,
             plan: owner.plan,
-            balance: ledger.balance(owner.id),
-            held: ledger.heldCredits(owner.id),
+            balance: await ledger.balance(owner.id),
+            held: await ledger.heldCredits(owner.id),
             grants,
           }),
         );
@@ -168,6 +173,6 @@ export async function runAdmin(
     }
     throw error;
   } finally {
-    db.$client.close();
+    await stores.close();
   }
 }

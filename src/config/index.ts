@@ -18,7 +18,11 @@ export const ConfigSchema = Type.Object({
   RECITE_PUBLIC_URL: Type.Optional(
     Type.String({ pattern: '^https?://', description: 'Base URL clients use to reach this server (for audio links).' }),
   ),
-  RECITE_DATABASE: Type.String({ default: './data/recite.db', description: 'SQLite file, or :memory:.' }),
+  RECITE_DATABASE: Type.String({
+    default: './data/recite.db',
+    description:
+      'A SQLite file (or :memory:), the embedded default; or postgres://user:password@host:port/database for several nodes sharing one database.',
+  }),
   RECITE_ENGINE: Type.String({
     default: 'builtin',
     description: 'Speech engine: builtin (every engine, each voice on its own), or one provider id.',
@@ -79,6 +83,11 @@ export const ConfigSchema = Type.Object({
   RECITE_STORAGE: Type.String({
     default: 'file:./data/audio',
     description: 'Where narrations are kept: file:<directory> or s3://bucket/prefix.',
+  }),
+  RECITE_STORAGE_SHARED: Type.Union([Type.Literal('true'), Type.Literal('false')], {
+    default: 'false',
+    description:
+      'Set to true when file: storage is a mount every node shares (NFS, CephFS). Required to use file: storage with a postgres:// database.',
   }),
   RECITE_AUDIO_URL_TTL: Type.Integer({
     minimum: 60,
@@ -194,6 +203,8 @@ export interface Config {
   moderation: string;
   moderationTimeoutMs: number;
   storage: string;
+  /** file: storage is a mount every node shares. */
+  storageShared: boolean;
   audioUrlTtlSeconds: number;
   jobConcurrency: number;
   jobLeaseMs: number;
@@ -252,6 +263,16 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   )) {
     problems.push(`RECITE_TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR range`);
   }
+  const chosen = (withDefaults ?? {}) as Partial<Record<string, unknown>>;
+  if (
+    isPostgresUrl(String(chosen.RECITE_DATABASE ?? '')) &&
+    String(chosen.RECITE_STORAGE ?? '').startsWith('file:') &&
+    chosen.RECITE_STORAGE_SHARED !== 'true'
+  ) {
+    problems.push(
+      `RECITE_STORAGE: ${String(chosen.RECITE_STORAGE)} is one machine's disk, and with a postgres:// database every node must see the same audio: use s3://bucket/prefix, or set RECITE_STORAGE_SHARED=true if that directory is a mount every node shares`,
+    );
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   const raw = withDefaults as RawConfig;
   const cores = availableParallelism();
@@ -271,6 +292,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     moderation: raw.RECITE_MODERATION,
     moderationTimeoutMs: raw.RECITE_MODERATION_TIMEOUT_MS,
     storage: raw.RECITE_STORAGE,
+    storageShared: raw.RECITE_STORAGE_SHARED === 'true',
     audioUrlTtlSeconds: raw.RECITE_AUDIO_URL_TTL,
     jobConcurrency: raw.RECITE_JOB_CONCURRENCY,
     jobLeaseMs: raw.RECITE_JOB_LEASE_MS,
@@ -292,6 +314,9 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     metricsAddress: parseAddress(raw.RECITE_METRICS_ADDRESS),
   };
 }
+
+/** A RECITE_DATABASE that names a Postgres server rather than a SQLite file. */
+export const isPostgresUrl = (value: string) => /^postgres(ql)?:\/\//i.test(value);
 
 function parseAddress(value: string | undefined): { host: string; port: number } | undefined {
   if (!value) return undefined;

@@ -1,54 +1,20 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { generateApiKey, hashApiKey } from '../auth/api-keys.ts';
-import { TRIAL_LIFETIME_DAYS, type PlanId } from '../billing/plans.ts';
+import type { PlanId } from '../billing/plans.ts';
 import { startOfUtcMonth, type Clock } from '../lib/clock.ts';
 import type { Db } from './client.ts';
 import type { IdGenerator } from './ids.ts';
-import type { Ledger } from './ledger.ts';
 import { accounts, apiKeys } from './schema.ts';
+import { NO_PLAN_GRANTS, type Account, type AccountStore, type ApiKeyRecord } from './stores.ts';
 
-export type Account = typeof accounts.$inferSelect;
-export type ApiKeyRecord = typeof apiKeys.$inferSelect;
-
-/** The first plan grant of an account that has none yet: never, until an operator sets a plan (`admin set-plan`). */
-export const NO_PLAN_GRANTS = Number.MAX_SAFE_INTEGER;
-
-/**
- * A dashboard sign-up: the account gets the operator's trial grant (RECITE_SIGNUP_TRIAL_CREDITS) and no plan credits.
- * Plan credits come only from an operator (`recite admin set-plan`) or a billing integration, so scripted sign-ups
- * cannot mint them. Returns null when the email is taken.
- */
-export async function createSelfServiceAccount(
-  accounts: AccountStore,
-  ledger: Pick<Ledger, 'grant'>,
-  options: { email: string; password: string; trialCredits: number },
-): Promise<Account | null> {
-  const account = await accounts.createAccount({
-    email: options.email,
-    password: options.password,
-    plan: 'basic',
-    firstPlanGrantAt: NO_PLAN_GRANTS,
-  });
-  if (account && options.trialCredits > 0) {
-    ledger.grant({
-      accountId: account.id,
-      credits: options.trialCredits,
-      source: 'admin',
-      expiresInDays: TRIAL_LIFETIME_DAYS,
-      note: 'sign-up trial',
-    });
-  }
-  return account;
-}
-
-export class AccountStore {
+/** Accounts and API keys in the SQLite file. */
+export class SqliteAccountStore implements AccountStore {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
   ) {}
 
-  /** Returns null when the email is taken. The first plan grant happens at once (the current month). */
   async createAccount(options: {
     email: string;
     password: string;
@@ -74,19 +40,20 @@ export class AccountStore {
     return inserted ? account : null;
   }
 
-  findAccount(id: string): Account | undefined {
+  async findAccount(id: string): Promise<Account | undefined> {
     return this.db.select().from(accounts).where(eq(accounts.id, id)).get();
   }
 
-  findAccountByEmail(email: string): Account | undefined {
+  async findAccountByEmail(email: string): Promise<Account | undefined> {
     return this.db.select().from(accounts).where(sql`lower(${accounts.email}) = lower(${email.trim()})`).get();
   }
 
   /** Creates a key; the plain key is returned once and never stored. */
-  createApiKey(options: { accountId: string; name?: string; monthlyCapCharacters?: number | null }): {
-    key: string;
-    record: ApiKeyRecord;
-  } {
+  async createApiKey(options: {
+    accountId: string;
+    name?: string;
+    monthlyCapCharacters?: number | null;
+  }): Promise<{ key: string; record: ApiKeyRecord }> {
     const generated = generateApiKey();
     const record: ApiKeyRecord = {
       id: this.ids('apiKey'),
@@ -104,7 +71,7 @@ export class AccountStore {
   }
 
   /** The active key with this plain value, if any. Lookup is by SHA-256, so timing reveals nothing about stored keys. */
-  findActiveKey(key: string): ApiKeyRecord | undefined {
+  async findActiveKey(key: string): Promise<ApiKeyRecord | undefined> {
     return this.db
       .select()
       .from(apiKeys)
@@ -112,11 +79,11 @@ export class AccountStore {
       .get();
   }
 
-  findKey(id: string): ApiKeyRecord | undefined {
+  async findKey(id: string): Promise<ApiKeyRecord | undefined> {
     return this.db.select().from(apiKeys).where(eq(apiKeys.id, id)).get();
   }
 
-  listKeys(accountId: string): ApiKeyRecord[] {
+  async listKeys(accountId: string): Promise<ApiKeyRecord[]> {
     return this.db
       .select()
       .from(apiKeys)
@@ -126,7 +93,7 @@ export class AccountStore {
   }
 
   /** Returns false when there is no such active key (for this account, when given). */
-  revokeKey(keyId: string, accountId?: string): boolean {
+  async revokeKey(keyId: string, accountId?: string): Promise<boolean> {
     const conditions = [eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)];
     if (accountId) conditions.push(eq(apiKeys.accountId, accountId));
     return (
@@ -139,11 +106,11 @@ export class AccountStore {
     );
   }
 
-  updateKey(
+  async updateKey(
     keyId: string,
     accountId: string,
     changes: { name?: string; monthlyCapCharacters?: number | null },
-  ): boolean {
+  ): Promise<boolean> {
     return (
       this.db
         .update(apiKeys)
@@ -155,8 +122,8 @@ export class AccountStore {
   }
 
   /** Sets the plan; its monthly grants start with the current month (the first is granted on the next ledger read). */
-  setPlan(accountId: string, plan: PlanId): boolean {
-    const account = this.findAccount(accountId);
+  async setPlan(accountId: string, plan: PlanId): Promise<boolean> {
+    const account = await this.findAccount(accountId);
     if (!account) return false;
     // An account already on plan grants keeps its schedule; one without (a sign-up) starts this month.
     const nextPlanGrantAt =
@@ -165,7 +132,7 @@ export class AccountStore {
     return true;
   }
 
-  touchKey(keyId: string): void {
+  async touchKey(keyId: string): Promise<void> {
     this.db.update(apiKeys).set({ lastUsedAt: this.clock.now() }).where(eq(apiKeys.id, keyId)).run();
   }
 }

@@ -2,27 +2,22 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { Clock } from '../lib/clock.ts';
 import type { Db } from './client.ts';
 import { idempotencyKeys } from './schema.ts';
+import {
+  ABANDONED_AFTER_MS,
+  IDEMPOTENCY_TTL_MS,
+  type BeginOutcome,
+  type IdempotencyRecord,
+  type IdempotencyStore,
+} from './stores.ts';
 
-export type IdempotencyRecord = typeof idempotencyKeys.$inferSelect;
-export type BeginOutcome =
-  /** `staleBodyKey`: the stored body of an expired use of this key, for the caller to delete before it runs. */
-  | { state: 'new'; staleBodyKey?: string }
-  | { state: 'mismatch' }
-  | { state: 'in_flight' }
-  | { state: 'replay'; record: IdempotencyRecord };
-
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-/** A request still "running" after this long died with its process; its key is free again. */
-export const ABANDONED_AFTER_MS = 15 * 60 * 1000;
-
-/** Idempotency keys per account: claimed atomically, completed with a stored response, kept 24 hours. */
-export class IdempotencyStore {
+/** Idempotency keys in the SQLite file: a claim is one IMMEDIATE transaction. */
+export class SqliteIdempotencyStore implements IdempotencyStore {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
   ) {}
 
-  begin(accountId: string, key: string, requestHash: string): BeginOutcome {
+  async begin(accountId: string, key: string, requestHash: string): Promise<BeginOutcome> {
     const now = this.clock.now();
     return this.db.transaction(
       (tx): BeginOutcome => {
@@ -70,12 +65,11 @@ export class IdempotencyStore {
     );
   }
 
-  /** `bodyKey` null: the response completed (and was charged) but its copy could not be stored; retries are refused. */
-  complete(
+  async complete(
     accountId: string,
     key: string,
     response: { status: number; headers: Record<string, string>; bodyKey: string | null },
-  ): void {
+  ): Promise<void> {
     this.db
       .update(idempotencyKeys)
       .set({
@@ -95,7 +89,7 @@ export class IdempotencyStore {
   }
 
   /** Forget a key whose request failed, so a retry is a fresh attempt. */
-  release(accountId: string, key: string): void {
+  async release(accountId: string, key: string): Promise<void> {
     this.db
       .delete(idempotencyKeys)
       .where(
@@ -109,7 +103,7 @@ export class IdempotencyStore {
   }
 
   /** Drop a completed key whose stored body has vanished, so the next request with it runs afresh. */
-  forget(accountId: string, key: string): void {
+  async forget(accountId: string, key: string): Promise<void> {
     this.db
       .delete(idempotencyKeys)
       .where(
@@ -123,7 +117,7 @@ export class IdempotencyStore {
   }
 
   /** Expired keys; their stored bodies are the caller's to delete. */
-  purgeExpired(): IdempotencyRecord[] {
+  async purgeExpired(): Promise<IdempotencyRecord[]> {
     return this.db.delete(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, this.clock.now())).returning().all();
   }
 }

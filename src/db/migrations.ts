@@ -2,8 +2,10 @@
 // Add one line per new file in drizzle/, in order.
 import foundation from '../../drizzle/0000_foundation.sql' with { type: 'text' };
 import jobRequestId from '../../drizzle/0001_job_request_id.sql' with { type: 'text' };
+import sharedLimits from '../../drizzle/0002_shared_limits.sql' with { type: 'text' };
 
 export const MIGRATIONS: readonly { tag: string; sql: string }[] = [
   { tag: '0000_foundation', sql: foundation },
   { tag: '0001_job_request_id', sql: jobRequestId },
+  { tag: '0002_shared_limits', sql: sharedLimits },
 ];

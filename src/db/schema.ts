@@ -184,3 +184,24 @@ export const sessions = sqliteTable(
   },
   (table) => [index('sessions_account').on(table.accountId)],
 );
+
+/**
+ * Per-key GCRA state (src/auth/sqlite-rate-limit-store.ts): API keys and sign-ups per address share one budget for
+ * every process on the database file. The arrival is text because `ms * limit` passes 2^53.
+ */
+export const rateLimits = sqliteTable('rate_limits', {
+  key: text('key').primaryKey(),
+  arrival: text('arrival').notNull(),
+  limit: integer('limit_per_window').notNull(),
+  windowMs: integer('window_ms').notNull(),
+  idleAt: integer('idle_at').notNull(),
+});
+
+/** Sign-in throttle per (account email, client address): see src/auth/login-throttle.ts for the rules. */
+export const loginAttempts = sqliteTable('login_attempts', {
+  id: text('id').primaryKey(),
+  failures: integer('failures').notNull(),
+  inFlight: integer('in_flight').notNull(),
+  notBefore: integer('not_before').notNull(),
+  lastAt: integer('last_at').notNull(),
+});

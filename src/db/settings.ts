@@ -2,13 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import { settings } from './schema.ts';
+import type { SettingsStore } from './stores.ts';
 
-/** The server secret (signs audio links and sessions): RECITE_SECRET when set, else one generated once and kept. */
-export function serverSecret(db: Db, configured: string | undefined): string {
-  if (configured) return configured;
-  const stored = db.select().from(settings).where(eq(settings.key, 'secret')).get();
-  if (stored) return stored.value;
-  const generated = randomBytes(32).toString('base64url');
-  db.insert(settings).values({ key: 'secret', value: generated }).onConflictDoNothing().run();
-  return db.select().from(settings).where(eq(settings.key, 'secret')).get()!.value;
+export class SqliteSettingsStore implements SettingsStore {
+  constructor(private readonly db: Db) {}
+
+  async secret(configured: string | undefined): Promise<string> {
+    if (configured) return configured;
+    const generated = randomBytes(32).toString('base64url');
+    this.db.insert(settings).values({ key: 'secret', value: generated }).onConflictDoNothing().run();
+    return this.db.select().from(settings).where(eq(settings.key, 'secret')).get()!.value;
+  }
 }

@@ -1,16 +1,16 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { startOfUtcMonth, type Clock } from '../lib/clock.ts';
 import type { Db } from './client.ts';
+import type { UsageRow, UsageStore } from './stores.ts';
 import { reservations } from './schema.ts';
 
-/** Captured characters and credits of the current UTC month, per key, and per day for charts. */
-export class UsageQueries {
+export class SqliteUsageStore implements UsageStore {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
   ) {}
 
-  monthByKey(accountId: string) {
+  async monthByKey(accountId: string): Promise<UsageRow[]> {
     return this.db
       .select({
         apiKeyId: reservations.apiKeyId,
@@ -30,7 +30,7 @@ export class UsageQueries {
       .all();
   }
 
-  daily(accountId: string, days: number) {
+  async daily(accountId: string, days: number) {
     const since = this.clock.now() - days * 24 * 60 * 60 * 1000;
     return this.db
       .select({

@@ -70,8 +70,8 @@ export async function createHarness(
         firstPlanGrantAt: planGrant ? undefined : Number.MAX_SAFE_INTEGER,
       });
       if (!created) throw new Error('account exists');
-      if (credits > 0) services.ledger.grant({ accountId: created.id, credits, source: 'admin' });
-      const { key, record } = services.accounts.createApiKey({
+      if (credits > 0) await services.ledger.grant({ accountId: created.id, credits, source: 'admin' });
+      const { key, record } = await services.accounts.createApiKey({
         accountId: created.id,
         monthlyCapCharacters: monthlyCap,
       });

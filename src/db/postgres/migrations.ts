@@ -2,8 +2,10 @@
 // embedded as text so the compiled binary carries them. Add one line per new file in drizzle-postgres/, in order.
 import foundation from '../../../drizzle-postgres/0000_foundation.sql' with { type: 'text' };
 import jobRequestId from '../../../drizzle-postgres/0001_job_request_id.sql' with { type: 'text' };
+import loginAttempts from '../../../drizzle-postgres/0002_login_attempts.sql' with { type: 'text' };
 
 export const POSTGRES_MIGRATIONS: readonly { tag: string; sql: string }[] = [
   { tag: '0000_foundation', sql: foundation },
   { tag: '0001_job_request_id', sql: jobRequestId },
+  { tag: '0002_login_attempts', sql: loginAttempts },
 ];

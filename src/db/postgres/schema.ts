@@ -207,3 +207,19 @@ export const rateLimits = pgTable(
   },
   (table) => [index('rate_limits_idle').on(table.idleAt)],
 );
+
+/**
+ * Sign-in throttle per (account email, client address), shared by every node (src/auth/login-throttle.ts). UNLOGGED,
+ * edited by hand in the migration like rate_limits: a crash only forgets failed attempts. Times are database-clock ms.
+ */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: text('id').primaryKey(),
+    failures: int('failures').notNull(),
+    inFlight: int('in_flight').notNull(),
+    notBefore: int('not_before').notNull(),
+    lastAt: int('last_at').notNull(),
+  },
+  (table) => [index('login_attempts_last').on(table.lastAt)],
+);

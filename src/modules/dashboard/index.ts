@@ -1,8 +1,6 @@
 import { Elysia } from 'elysia';
 import { PLANS } from '../../billing/plans.ts';
-import { createSelfServiceAccount, NO_PLAN_GRANTS } from '../../db/accounts.ts';
-import { SessionStore } from '../../db/sessions.ts';
-import { UsageQueries } from '../../db/usage.ts';
+import { NO_PLAN_GRANTS } from '../../db/stores.ts';
 import { AppError, errorResponse } from '../../errors/index.ts';
 import { clientAddress } from '../../lib/client-address.ts';
 import type { Services } from '../../services.ts';
@@ -10,15 +8,8 @@ import { assetsModule } from './assets.ts';
 import { narrationRows, narrationsBody } from './narrations.ts';
 import { playgroundPage, speakInPlayground } from './playground.ts';
 import { quickstartPanel } from './quickstart.ts';
-import {
-  cookiePolicy,
-  LoginThrottle,
-  SignupThrottle,
-  newToken,
-  readCookie,
-  sameOrigin,
-  sameToken,
-} from './security.ts';
+import { createSelfServiceAccount } from './sign-up.ts';
+import { cookiePolicy, newToken, readCookie, sameOrigin, sameToken } from './security.ts';
 import { authForm, escape, page, runwayHint, usageChart } from './views.ts';
 
 const redirect = (location: string, headers: Record<string, string> = {}) =>
@@ -27,17 +18,14 @@ const date = (time: number | null | undefined) => (time ? new Date(time).toISOSt
 
 /** Account dashboard and playground: server-rendered pages, session cookies, CSRF tokens on every state change. */
 export function dashboardModule(services: Services) {
-  const sessions = new SessionStore(services.db, services.clock);
-  const throttle = new LoginThrottle(services.clock);
-  const signups = new SignupThrottle(services.clock, services.config.signupLimitPerHour);
-  const usage = new UsageQueries(services.db, services.clock);
+  const { sessions, usage, loginThrottle: throttle } = services;
 
-  const signedIn = (request: Request) => {
+  const signedIn = async (request: Request) => {
     const cookies = cookiePolicy(request);
     const token = readCookie(request, cookies.session);
-    const session = sessions.find(token);
+    const session = await sessions.find(token);
     if (!session) return undefined;
-    const account = services.accounts.findAccount(session.accountId);
+    const account = await services.accounts.findAccount(session.accountId);
     return account ? { account, csrf: session.csrfToken, token } : undefined;
   };
 
@@ -62,28 +50,39 @@ export function dashboardModule(services: Services) {
       status: 403,
       body: '<h1>Request refused</h1><section><p class="error" role="alert">The form was stale or came from another site. Go back, reload the page and try again.</p></section>',
     });
-  const startSession = (request: Request, accountId: string) => {
+  const startSession = async (request: Request, accountId: string) => {
     const cookies = cookiePolicy(request);
     // A fresh session id on every sign-in; any previous session of this browser ends.
-    sessions.destroy(readCookie(request, cookies.session));
-    const { token } = sessions.create(accountId);
+    await sessions.destroy(readCookie(request, cookies.session));
+    const { token } = await sessions.create(accountId);
     return redirect('/dashboard', {
       'set-cookie': `${cookies.session}=${token}; ${cookies.attributes}; Max-Age=${30 * 24 * 3600}`,
     });
   };
 
-  const dashboardPage = (session: NonNullable<ReturnType<typeof signedIn>>, request: Request, notice = '') => {
+  const dashboardPage = async (
+    session: NonNullable<Awaited<ReturnType<typeof signedIn>>>,
+    request: Request,
+    notice = '',
+  ) => {
     const { account } = session;
-    const balance = services.ledger.balance(account.id);
-    const held = services.ledger.heldCredits(account.id);
-    const grants = services.ledger.grants(account.id);
-    const monthly = new Map(usage.monthByKey(account.id).map((row) => [row.apiKeyId, row]));
-    const keys = services.accounts.listKeys(account.id);
     const range = new URL(request.url).searchParams.get('days') === '90' ? 90 : 30;
-    const daily = usage
-      .daily(account.id, range)
-      .map((row) => ({ day: row.day, characters: Number(row.characters), credits: Number(row.credits) }));
-    const recent = usage.daily(account.id, 30).map((row) => ({ day: row.day, credits: Number(row.credits) }));
+    const [balance, held, grants, monthByKey, keys, days, lastMonth] = await Promise.all([
+      services.ledger.balance(account.id),
+      services.ledger.heldCredits(account.id),
+      services.ledger.grants(account.id),
+      usage.monthByKey(account.id),
+      services.accounts.listKeys(account.id),
+      usage.daily(account.id, range),
+      usage.daily(account.id, 30),
+    ]);
+    const monthly = new Map(monthByKey.map((row) => [row.apiKeyId, row]));
+    const daily = days.map((row) => ({
+      day: row.day,
+      characters: Number(row.characters),
+      credits: Number(row.credits),
+    }));
+    const recent = lastMonth.map((row) => ({ day: row.day, credits: Number(row.credits) }));
     const keyRows = keys
       .map((key) => {
         const month = monthly.get(key.id);
@@ -138,7 +137,7 @@ export function dashboardModule(services: Services) {
   };
 
   const requirePostSession = async (request: Request) => {
-    const session = signedIn(request);
+    const session = await signedIn(request);
     if (!session) return { response: redirect('/login') };
     const form = await request.formData().catch(() => undefined);
     if (!form || !sameOrigin(request) || !sameToken(String(form.get('csrf') ?? ''), session.csrf))
@@ -149,7 +148,9 @@ export function dashboardModule(services: Services) {
   return (
     new Elysia({ name: 'dashboard' })
       .use(assetsModule())
-      .get('/', ({ request }) => redirect(signedIn(request) ? '/dashboard' : '/login'), { detail: { hide: true } })
+      .get('/', async ({ request }) => redirect((await signedIn(request)) ? '/dashboard' : '/login'), {
+        detail: { hide: true },
+      })
       .get(
         '/signup',
         ({ request }) => {
@@ -187,10 +188,10 @@ export function dashboardModule(services: Services) {
             return again('Enter a valid email address.');
           if (password.length < 10 || password.length > 1024)
             return again('Choose a password of at least 10 characters.');
-          const allowed = signups.reserve(clientAddress(request));
-          if (!allowed.ok)
+          const allowed = await services.signups.check(clientAddress(request));
+          if (!allowed.allowed)
             return again(
-              `Too many sign-ups from this address. Try again in ${Math.ceil(allowed.waitSeconds / 60)} minute(s).`,
+              `Too many sign-ups from this address. Try again in ${Math.ceil(allowed.retryAfterSeconds / 60)} minute(s).`,
               429,
             );
           const account = await createSelfServiceAccount(services.accounts, services.ledger, {
@@ -209,8 +210,8 @@ export function dashboardModule(services: Services) {
       )
       .get(
         '/login',
-        ({ request }) => {
-          if (signedIn(request)) return redirect('/dashboard');
+        async ({ request }) => {
+          if (await signedIn(request)) return redirect('/dashboard');
           const csrf = preSessionToken(request);
           return withCookie(
             page({ title: 'Sign in', body: authForm({ mode: 'login', csrf: csrf.token }) }),
@@ -240,18 +241,18 @@ export function dashboardModule(services: Services) {
             return new Response(response.body, { status, headers: response.headers });
           };
           // Reserved before any hashing, so guessing costs the attacker time and the server nothing, even in parallel.
-          const attempt = throttle.reserve(email, clientAddress(request));
+          const attempt = await throttle.reserve(email, clientAddress(request));
           if (!attempt.ok)
             return again(`Too many failed sign-ins. Try again in ${attempt.waitSeconds} second(s).`, 429);
           let valid = false;
-          let account: ReturnType<typeof services.accounts.findAccountByEmail>;
+          let account: Awaited<ReturnType<typeof services.accounts.findAccountByEmail>>;
           try {
-            account = services.accounts.findAccountByEmail(email);
+            account = await services.accounts.findAccountByEmail(email);
             valid = account
               ? await Bun.password.verify(password, account.passwordHash)
               : await Bun.password.verify(password, DUMMY_HASH).then(() => false);
           } finally {
-            attempt.settle(valid);
+            await attempt.settle(valid);
           }
           if (!account || !valid) return again('Email or password is wrong.', 401);
           return startSession(request, account.id);
@@ -264,15 +265,15 @@ export function dashboardModule(services: Services) {
           const checked = await requirePostSession(request);
           if ('response' in checked) return checked.response;
           const cookies = cookiePolicy(request);
-          sessions.destroy(checked.session.token);
+          await sessions.destroy(checked.session.token);
           return redirect('/login', { 'set-cookie': `${cookies.session}=; ${cookies.attributes}; Max-Age=0` });
         },
         { parse: 'none', detail: { hide: true } },
       )
       .get(
         '/dashboard',
-        ({ request }) => {
-          const session = signedIn(request);
+        async ({ request }) => {
+          const session = await signedIn(request);
           return session ? dashboardPage(session, request) : redirect('/login');
         },
         { detail: { hide: true } },
@@ -291,7 +292,7 @@ export function dashboardModule(services: Services) {
               '<p class="error" role="alert">The monthly cap must be a whole number of characters.</p>',
             );
           }
-          const { key, record } = services.accounts.createApiKey({
+          const { key, record } = await services.accounts.createApiKey({
             accountId: checked.session.account.id,
             name: String(checked.form.get('name') ?? '').slice(0, 60),
             monthlyCapCharacters: cap,
@@ -306,7 +307,7 @@ export function dashboardModule(services: Services) {
         async ({ request, params }) => {
           const checked = await requirePostSession(request);
           if ('response' in checked) return checked.response;
-          services.accounts.revokeKey(params.id, checked.session.account.id);
+          await services.accounts.revokeKey(params.id, checked.session.account.id);
           return redirect('/dashboard');
         },
         { parse: 'none', detail: { hide: true } },
@@ -314,7 +315,7 @@ export function dashboardModule(services: Services) {
       .get(
         '/dashboard/jobs',
         async ({ request }) => {
-          const session = signedIn(request);
+          const session = await signedIn(request);
           if (!session) return redirect('/login');
           const origin = new URL(request.url).origin;
           const body = narrationsBody(
@@ -334,7 +335,7 @@ export function dashboardModule(services: Services) {
       .get(
         '/dashboard/jobs.json',
         async ({ request }) => {
-          const session = signedIn(request);
+          const session = await signedIn(request);
           if (!session) return errorResponse(new AppError('unauthorized', 'Your session has ended; sign in again.'));
           const rows = await narrationRows(services, session.account.id, new URL(request.url).origin);
           return Response.json({ jobs: rows }, { headers: { 'cache-control': 'no-store' } });
@@ -343,13 +344,13 @@ export function dashboardModule(services: Services) {
       )
       .get(
         '/playground',
-        ({ request }) => {
-          const session = signedIn(request);
+        async ({ request }) => {
+          const session = await signedIn(request);
           if (!session) return redirect('/login');
           return page({
             title: 'Playground',
             current: '/playground',
-            body: playgroundPage(session.csrf, services.ledger.balance(session.account.id), session.account.id),
+            body: playgroundPage(session.csrf, await services.ledger.balance(session.account.id), session.account.id),
             signedIn: { email: session.account.email, csrf: session.csrf },
           });
         },
@@ -358,7 +359,7 @@ export function dashboardModule(services: Services) {
       .post(
         '/playground/speak',
         async ({ request }) => {
-          const session = signedIn(request);
+          const session = await signedIn(request);
           if (!session) return errorResponse(new AppError('unauthorized', 'Your session has ended; sign in again.'));
           if (!sameOrigin(request) || !sameToken(request.headers.get('x-csrf-token') ?? '', session.csrf))
             return errorResponse(new AppError('forbidden', 'Reload the page and try again.'));

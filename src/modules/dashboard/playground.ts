@@ -80,26 +80,9 @@ export async function speakInPlayground(
     if (speech.characters > PLAYGROUND_MAX_CHARACTERS)
       throw new AppError('text_too_long', `The playground speaks up to ${PLAYGROUND_MAX_CHARACTERS} characters.`);
     await screenOrThrow(services, speech.text, signal);
-    const outcome = services.ledger.reserve({
-      accountId,
-      apiKeyId: null,
-      product: 'playground',
-      characters: speech.characters,
-      credits: speech.credits,
-      holdMs: 15 * 60 * 1000,
-    });
-    if (!outcome.ok)
-      throw new AppError(
-        outcome.code,
-        outcome.code === 'insufficient_credits' ? 'Not enough credits.' : 'Monthly cap reached.',
-      );
+    const hold = await services.ledger.hold({ accountId, apiKeyId: null }, speech, 'playground', 15 * 60 * 1000);
     // JSON with word timings, so the page can highlight each word as it is spoken.
-    return await synthesizeDirect(
-      services,
-      { ...speech, format: 'json', timestamps: true },
-      outcome.reservationId,
-      signal,
-    );
+    return await synthesizeDirect(services, { ...speech, format: 'json', timestamps: true }, hold, signal);
   } catch (error) {
     if (error instanceof AppError) return errorResponse(error);
     throw error;

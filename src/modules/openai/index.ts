@@ -97,9 +97,9 @@ export function openaiModule(services: Services) {
         credits,
         rateScale: plan.rateScale,
       };
-      const reservationId = reserveCredits(services, principal, speech, 'speech');
+      const hold = await reserveCredits(services, principal, speech, 'speech');
       const encoding = { ...output.encoding, stretch: plan.stretch };
-      return await synthesizeDirect(services, speech, reservationId, request.signal, { ...output, encoding });
+      return await synthesizeDirect(services, speech, hold, request.signal, { ...output, encoding });
     },
     {
       auth: 'apiKey',

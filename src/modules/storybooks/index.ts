@@ -159,16 +159,22 @@ export function storybooksModule(services: Services) {
           // A presenter video costs a flat 500 credits, reserved now and captured only when the video is delivered.
           const cost = { characters, credits: PRESENTER_VIDEO_CREDITS };
           await screenBeforeCharging(services, principal, { text: script, ...cost }, request.signal);
-          const reservationId = reserveCredits(services, principal, cost, 'presenter_video', 7 * 24 * 3600 * 1000);
+          const hold = await reserveCredits(services, principal, cost, 'presenter_video', 7 * 24 * 3600 * 1000);
           const input: StorybookInput = { script, characterId: character.id, voiceId: voice.id, speed };
-          const job = await services.scheduler.enqueue({
-            kind: 'presenter_video',
-            input,
-            accountId: principal.accountId,
-            apiKeyId: principal.apiKeyId,
-            reservationId,
-            total: 100,
-          });
+          const job = await services.scheduler
+            .enqueue({
+              kind: 'presenter_video',
+              input,
+              accountId: principal.accountId,
+              apiKeyId: principal.apiKeyId,
+              reservationId: hold.reservationId,
+              total: 100,
+            })
+            .catch((error: unknown) => {
+              // Not queued, so not charged: the hold goes back at once.
+              hold.voidEventually('enqueue_failed');
+              throw error;
+            });
           const accepted = { storybookId: job.id, status: job.status, credits_reserved: PRESENTER_VIDEO_CREDITS };
           return Response.json(accepted, { status: 202 });
         });

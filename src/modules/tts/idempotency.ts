@@ -28,7 +28,7 @@ export async function idempotent(
   if (!/^[\x21-\x7e]{1,255}$/.test(key))
     throw new AppError('invalid_request', 'Idempotency-Key must be 1-255 visible ASCII characters.');
   const requestHash = createHash('sha256').update(rawBody).digest('hex');
-  const begun = services.idempotency.begin(principal.accountId, key, requestHash);
+  const begun = await services.idempotency.begin(principal.accountId, key, requestHash);
   if (begun.state === 'mismatch')
     throw new AppError(
       'idempotency_key_reused',
@@ -71,11 +71,11 @@ export async function idempotent(
   try {
     response = await run();
   } catch (error) {
-    services.idempotency.release(principal.accountId, key);
+    await services.idempotency.release(principal.accountId, key);
     throw error;
   }
   if (response.status < 200 || response.status >= 300 || !response.body) {
-    services.idempotency.release(principal.accountId, key);
+    await services.idempotency.release(principal.accountId, key);
     return response;
   }
   const bodyKey = `idempotency/${principal.accountId}/${createHash('sha256').update(key).digest('hex')}`;
@@ -119,13 +119,16 @@ export async function idempotent(
   /** The response completed, so it was charged: the key is completed, with its copy or, failing that, without. */
   const completed = async () => {
     const kept = await stored;
-    if (kept) services.idempotency.complete(principal.accountId, key, { status: response.status, headers, bodyKey });
-    else services.idempotency.complete(principal.accountId, key, { status: response.status, headers, bodyKey: null });
+    await services.idempotency.complete(principal.accountId, key, {
+      status: response.status,
+      headers,
+      bodyKey: kept ? bodyKey : null,
+    });
   };
   /** The response did not complete, so nothing was charged: the key is free for a fresh attempt. */
   const failed = async () => {
     if (await stored) await services.storage.delete(bodyKey).catch(() => {});
-    services.idempotency.release(principal.accountId, key);
+    await services.idempotency.release(principal.accountId, key);
   };
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {

@@ -31,9 +31,9 @@ export function ttsModule(services: Services) {
     .use(apiKeyAuth(services))
     .post(
       '/api/v1/tts/estimate',
-      ({ principal, rawBody }) => {
+      async ({ principal, rawBody }) => {
         const speech = parseSpeechRequest(rawBody);
-        const balance = services.ledger.balance(principal.accountId);
+        const balance = await services.ledger.balance(principal.accountId);
         const mode = speech.characters > services.config.directMaxCharacters ? 'job' : 'direct';
         // Catalog rates are tuned to about 15 characters per second at normal speed.
         const pace = speech.speed === 'slow' ? 1.28 : speech.speed === 'gentle' ? 1.14 : 1;
@@ -105,8 +105,8 @@ export function ttsModule(services: Services) {
           if (speech.characters > services.config.directMaxCharacters || speech.delivery === 'link') {
             return enqueueNarration(services, principal, speech, request.signal);
           }
-          const reservationId = reserveCredits(services, principal, speech, 'speech');
-          return synthesizeDirect(services, speech, reservationId, request.signal);
+          const hold = await reserveCredits(services, principal, speech, 'speech');
+          return synthesizeDirect(services, speech, hold, request.signal);
         });
       },
       {

@@ -5,6 +5,7 @@ import type { EncodingOptions } from '../../audio/mp3-encoder-pool.ts';
 import { durationMs } from '../../audio/narrate.ts';
 import { narrateInParallel } from '../../audio/parallel-narrate.ts';
 import type { Principal } from '../../auth/authenticate.ts';
+import type { CreditHold } from '../../billing/credit-ledger.ts';
 import { AppError } from '../../errors/index.ts';
 import { countCharacters, creditsForCharacters } from '../../lib/characters.ts';
 import { parseJsonObject } from '../../lib/json-body.ts';
@@ -129,7 +130,7 @@ export async function screenBeforeCharging(
   request: { text: string; characters: number; credits: number },
   signal?: AbortSignal,
 ): Promise<void> {
-  assertCanPay(services, principal, request);
+  await assertCanPay(services, principal, request);
   const owner = principal.apiKeyId ?? principal.accountId;
   const running = screeningsInFlight.get(owner) ?? 0;
   if (running >= SCREENINGS_PER_KEY) {
@@ -150,31 +151,15 @@ export async function screenBeforeCharging(
 }
 
 /** The 402s `reserveCredits` would give, without reserving. */
-export function assertCanPay(
+export async function assertCanPay(
   services: Services,
   principal: Principal,
   request: { characters: number; credits: number },
-): void {
-  if (principal.apiKeyId) {
-    const cap = services.accounts.findKey(principal.apiKeyId)?.monthlyCapCharacters;
-    if (cap != null) {
-      const used = services.ledger.monthCharactersForKey(principal.apiKeyId, true);
-      if (used + request.characters > cap) {
-        throw new AppError(
-          'key_cap_exceeded',
-          `This request (${request.characters} characters) would pass the key's monthly cap of ${cap} characters (${used} used this month).`,
-        );
-      }
-    }
-  }
-  const balance = services.ledger.balance(principal.accountId);
-  if (balance < request.credits) {
-    throw new AppError(
-      'insufficient_credits',
-      `This request needs ${request.credits} credits; the balance is ${balance}.`,
-      { details: { required: request.credits, balance } },
-    );
-  }
+): Promise<void> {
+  const cap = principal.apiKeyId
+    ? ((await services.accounts.findKey(principal.apiKeyId))?.monthlyCapCharacters ?? null)
+    : null;
+  await services.ledger.assertCanPay(principal, request, cap);
 }
 
 /** Screens the text before anything else happens to it; fails closed. */
@@ -207,29 +192,8 @@ export function reserveCredits(
   request: { characters: number; credits: number },
   product: 'speech' | 'narration_job' | 'playground' | 'presenter_video',
   holdMs = DIRECT_HOLD_MS,
-): string {
-  const outcome = services.ledger.reserve({
-    accountId: principal.accountId,
-    apiKeyId: principal.apiKeyId,
-    product,
-    characters: request.characters,
-    credits: request.credits,
-    holdMs,
-  });
-  if (outcome.ok) return outcome.reservationId;
-  if (outcome.code === 'key_cap_exceeded') {
-    throw new AppError(
-      'key_cap_exceeded',
-      `This request (${request.characters} characters) would pass the key's monthly cap of ${outcome.cap} characters (${outcome.used} used this month).`,
-    );
-  }
-  throw new AppError(
-    'insufficient_credits',
-    `This request needs ${outcome.required} credits; the balance is ${outcome.balance}.`,
-    {
-      details: { required: outcome.required, balance: outcome.balance },
-    },
-  );
+): Promise<CreditHold> {
+  return services.ledger.hold(principal, request, product, holdMs);
 }
 
 /** How a direct response is encoded and sent; MP3 streamed at a constant bitrate when absent. */
@@ -251,7 +215,7 @@ export interface DirectOutput {
 export async function synthesizeDirect(
   services: Services,
   request: ValidSpeechRequest,
-  reservationId: string,
+  hold: CreditHold,
   signal: AbortSignal,
   output: DirectOutput = {},
 ): Promise<Response> {
@@ -277,17 +241,17 @@ export async function synthesizeDirect(
     },
   );
   const iterator = narration.bytes[Symbol.asyncIterator]();
-  let settled = false;
-  const settle = (outcome: 'capture' | 'void', reason = '') => {
-    if (settled) return;
-    settled = true;
-    if (outcome === 'capture') services.ledger.capture(reservationId);
+  const settle = (outcome: 'capture' | 'void', reason = ''): Promise<unknown> | undefined => {
+    if (outcome === 'capture') return hold.capture();
     // Retried until it commits, so an I/O error does not keep the credits held until the reaper's next pass.
-    else
-      services.ledger.voidEventually(reservationId, reason, (error, attempt) => {
-        if (attempt === 0)
-          services.logger.error('voiding a reservation failed; retrying', { reservationId, error: String(error) });
-      });
+    hold.voidEventually(reason, (error, attempt) => {
+      if (attempt === 0)
+        services.logger.error('voiding a reservation failed; retrying', {
+          reservationId: hold.reservationId,
+          error: String(error),
+        });
+    });
+    return undefined;
   };
   // An aborted request (client gone, or the server's shutdown grace over) gives its credits back at once, even when
   // its stream is paused and no read would notice the abort.
@@ -314,7 +278,7 @@ export async function synthesizeDirect(
     }
     const result = await narration.result;
     const file = complete(parts);
-    settle('capture');
+    await settle('capture');
     if (request.format !== 'json')
       return new Response(file, { headers: { ...headers, 'content-type': contentType, 'cache-control': 'no-store' } });
     const audio = Buffer.from(file.buffer, file.byteOffset, file.length).toString('base64');
@@ -341,9 +305,9 @@ export async function synthesizeDirect(
     return fail(error);
   }
   const body = new ReadableStream<Uint8Array>({
-    start(controller) {
+    async start(controller) {
       if (first.done) {
-        settle('capture');
+        await settle('capture');
         controller.close();
       } else controller.enqueue(first.value);
     },
@@ -351,7 +315,7 @@ export async function synthesizeDirect(
       try {
         const next = await iterator.next();
         if (next.done) {
-          settle('capture');
+          await settle('capture');
           controller.close();
         } else controller.enqueue(next.value);
       } catch (error) {
@@ -429,7 +393,7 @@ export async function enqueueNarration(
   // Checked again right before the reservation: from here on the job is accepted, so an abort after this point comes
   // too late to cancel it (the client has its credits held and gets its job).
   if (signal?.aborted) throw abandoned();
-  const reservationId = reserveCredits(services, principal, request, 'narration_job', JOB_HOLD_MS);
+  const hold = await reserveCredits(services, principal, request, 'narration_job', JOB_HOLD_MS);
   const jobId = services.ids('job');
   let textKey: string | undefined;
   try {
@@ -459,11 +423,11 @@ export async function enqueueNarration(
       input,
       accountId: principal.accountId,
       apiKeyId: principal.apiKeyId,
-      reservationId,
+      reservationId: hold.reservationId,
       total: request.text.length,
     });
   } catch (error) {
-    services.ledger.voidEventually(reservationId, 'enqueue_failed');
+    hold.voidEventually('enqueue_failed');
     if (textKey) void services.storage.delete(textKey).catch(() => {});
     throw error;
   }

@@ -1,7 +1,6 @@
 import { Elysia } from 'elysia';
 import { apiKeyAuth } from '../../auth/api-key-auth.ts';
 import { AUTH_ERRORS, documentErrors, jsonResponse } from '../../errors/openapi.ts';
-import { UsageQueries } from '../../db/usage.ts';
 import type { Services } from '../../services.ts';
 import { UsageResponse } from './model.ts';
 import { usageReport } from './service.ts';
@@ -9,10 +8,9 @@ import { usageReport } from './service.ts';
 export { UsageResponse } from './model.ts';
 
 export function usageModule(services: Services) {
-  const usage = new UsageQueries(services.db, services.clock);
   return new Elysia({ name: 'usage' })
     .use(apiKeyAuth(services))
-    .get('/api/v1/usage', ({ principal }) => usageReport(services, usage, principal.accountId), {
+    .get('/api/v1/usage', ({ principal }) => usageReport(services, principal.accountId), {
       auth: 'apiKey',
       detail: {
         operationId: 'getUsage',

@@ -1,5 +1,4 @@
 import { PLANS } from '../../billing/plans.ts';
-import type { UsageQueries } from '../../db/usage.ts';
 import { startOfUtcMonth } from '../../lib/clock.ts';
 import type { Services } from '../../services.ts';
 import { webhookSecret } from '../../jobs/webhook-job.ts';
@@ -8,11 +7,17 @@ import type { UsageReport } from './model.ts';
 const isoDate = (time: number) => new Date(time).toISOString();
 
 /** Balance, holds, live grants and this UTC month's captured use per key: everything GET /api/v1/usage shows. */
-export function usageReport(services: Services, usage: UsageQueries, accountId: string): UsageReport {
-  const account = services.accounts.findAccount(accountId);
+export async function usageReport(services: Services, accountId: string): Promise<UsageReport> {
+  const account = await services.accounts.findAccount(accountId);
   if (!account) throw new Error(`account ${accountId} vanished while authenticated`);
-  const keys = services.accounts.listKeys(account.id);
-  const month = new Map(usage.monthByKey(account.id).map((row) => [row.apiKeyId, row]));
+  const [keys, monthByKey, balance, held, grants] = await Promise.all([
+    services.accounts.listKeys(account.id),
+    services.usage.monthByKey(account.id),
+    services.ledger.balance(account.id),
+    services.ledger.heldCredits(account.id),
+    services.ledger.grants(account.id),
+  ]);
+  const month = new Map(monthByKey.map((row) => [row.apiKeyId, row]));
   // Active keys always appear (zeros when unused); revoked keys and key-less use only when they have usage this month.
   const keyIds: (string | null)[] = [...keys.filter((key) => key.revokedAt === null).map((key) => key.id)];
   for (const keyId of month.keys()) if (!keyIds.includes(keyId)) keyIds.push(keyId);
@@ -20,10 +25,10 @@ export function usageReport(services: Services, usage: UsageQueries, accountId: 
   return {
     account: account.id,
     plan: { id: account.plan, name: PLANS[account.plan].name, monthly_credits: PLANS[account.plan].monthlyCredits },
-    balance: services.ledger.balance(account.id),
-    held: services.ledger.heldCredits(account.id),
+    balance,
+    held,
     webhook_signing_secret: webhookSecret(services.secret, account.id),
-    grants: services.ledger.grants(account.id).map((grant) => ({
+    grants: grants.map((grant) => ({
       id: grant.id,
       source: grant.source,
       credits: grant.credits,

@@ -1,26 +1,19 @@
 import { and, asc, eq, gt, gte, inArray, lt, sql, sum } from 'drizzle-orm';
-import { CREDIT_LIFETIME_DAYS, PLANS } from '../billing/plans.ts';
+import { CREDIT_LIFETIME_DAYS, PLANS } from './plans.ts';
 import { DAY_MS, startOfNextUtcMonth, startOfUtcMonth, type Clock } from '../lib/clock.ts';
-import type { Db } from './client.ts';
-import type { IdGenerator } from './ids.ts';
-import { accounts, apiKeys, creditGrants, ledgerEntries, reservationAllocations, reservations } from './schema.ts';
-
-const VOID_RETRY_BASE_MS = 50;
-const VOID_RETRY_CAP_MS = 5_000;
+import type { Db } from '../db/client.ts';
+import type { IdGenerator } from '../db/ids.ts';
+import { accounts, apiKeys, creditGrants, ledgerEntries, reservationAllocations, reservations } from '../db/schema.ts';
+import type { LedgerObserver, ReserveOutcome } from './ledger-store.ts';
 
 export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Product = (typeof reservations.$inferSelect)['product'];
-export type ReserveOutcome =
-  | { ok: true; reservationId: string }
-  | { ok: false; code: 'insufficient_credits'; balance: number; required: number }
-  | { ok: false; code: 'key_cap_exceeded'; cap: number; used: number };
 
 /**
  * The credit ledger. Every write that can spend is one synchronous IMMEDIATE transaction, and each grant's
  * `remaining` is decremented by a guarded UPDATE (`remaining >= n`), so concurrent requests can never overdraw.
+ * SqliteLedgerStore puts it behind the async seam; the SQLite job store settles inside its own transactions with it.
  */
-export type LedgerObserver = (operation: 'reserved' | 'captured' | 'voided', credits: number) => void;
-
 export class Ledger {
   /** Told of every credit movement (metrics). */
   observer: LedgerObserver | undefined;
@@ -212,38 +205,6 @@ export class Ledger {
   /** Returns held credits to the grants they came from. Returns false when the reservation was already settled. */
   void(reservationId: string, reason: string): boolean {
     return this.db.transaction((tx) => this.voidIn(tx, reservationId, reason), { behavior: 'immediate' });
-  }
-
-  /** Voids still being retried after a database error (reservation id -> reason). */
-  private readonly pendingVoids = new Map<string, string>();
-
-  /**
-   * `void` that never throws: a database error (SQLITE_IOERR, SQLITE_FULL, SQLITE_BUSY) is retried with backoff until
-   * the void commits, so credits come back as soon as the error clears instead of at the reaper's next pass. Used
-   * where a request ends and nobody is left to retry (a failed or aborted direct request).
-   */
-  voidEventually(reservationId: string, reason: string, onError?: (error: unknown, attempt: number) => void): void {
-    const attempt = (count: number) => {
-      try {
-        this.void(reservationId, reason);
-        this.pendingVoids.delete(reservationId);
-      } catch (error) {
-        this.pendingVoids.set(reservationId, reason);
-        onError?.(error, count);
-        const timer = setTimeout(
-          () => attempt(count + 1),
-          Math.min(VOID_RETRY_CAP_MS, VOID_RETRY_BASE_MS * 2 ** Math.min(count, 10)),
-        );
-        // The reaper (and the next start) void abandoned holds, so a retry must not keep the process alive.
-        timer.unref?.();
-      }
-    };
-    attempt(0);
-  }
-
-  /** Reservations whose void is still being retried. */
-  voidsPending(): number {
-    return this.pendingVoids.size;
   }
 
   voidIn(tx: Transaction, reservationId: string, reason: string): boolean {
