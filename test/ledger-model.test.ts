@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SqliteAccountStore as AccountStore } from '../src/db/accounts.ts';
+import { SqliteAccountStore as AccountStore } from '../src/db/account-store.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { randomIds } from '../src/db/ids.ts';
 import { Ledger } from '../src/billing/sqlite-ledger.ts';

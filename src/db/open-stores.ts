@@ -8,9 +8,9 @@ import { isPostgresUrl } from '../config/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import { PostgresJobStore } from '../scheduler/postgres-job-store.ts';
 import { SqliteJobStore } from '../scheduler/sqlite-job-store.ts';
-import { SqliteAccountStore } from './accounts.ts';
+import { SqliteAccountStore } from './account-store.ts';
 import { openDatabase } from './client.ts';
-import { SqliteIdempotencyStore } from './idempotency.ts';
+import { SqliteIdempotencyStore } from './idempotency-store.ts';
 import type { IdGenerator } from './ids.ts';
 import { PostgresAccountStore } from './postgres/account-store.ts';
 import { migratePostgres, openPostgres } from './postgres/client.ts';
@@ -18,10 +18,10 @@ import { PostgresIdempotencyStore } from './postgres/idempotency-store.ts';
 import { PostgresSessionStore } from './postgres/session-store.ts';
 import { PostgresSettingsStore } from './postgres/settings-store.ts';
 import { PostgresUsageStore } from './postgres/usage-store.ts';
-import { SqliteSessionStore } from './sessions.ts';
-import { SqliteSettingsStore } from './settings.ts';
+import { SqliteSessionStore } from './session-store.ts';
+import { SqliteSettingsStore } from './settings-store.ts';
 import type { Stores } from './stores.ts';
-import { SqliteUsageStore } from './usage.ts';
+import { SqliteUsageStore } from './usage-store.ts';
 
 export interface StoreOptions {
   /** RECITE_DATABASE: a SQLite path (or :memory:) or a postgres:// URL. */

@@ -7,7 +7,7 @@ import type { Db } from './client.ts';
 import type { accounts, apiKeys, idempotencyKeys } from './schema.ts';
 
 // The async store seam: every route, module and job handler talks to these interfaces, never to a database. Each has
-// a SQLite implementation (src/db/*.ts, the embedded default) and a Postgres one (src/db/postgres/*.ts, for several
+// a SQLite implementation (src/db/*-store.ts, the embedded default) and a Postgres one (src/db/postgres/*-store.ts, for several
 // nodes), and both pass the same conformance suite (test/store-conformance.test.ts).
 
 export type Account = typeof accounts.$inferSelect;

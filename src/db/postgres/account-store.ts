@@ -7,7 +7,7 @@ import { NO_PLAN_GRANTS, type Account, type AccountStore, type ApiKeyRecord } fr
 import type { PostgresDb } from './client.ts';
 import { accounts, apiKeys } from './schema.ts';
 
-/** Accounts and API keys on Postgres; the same rules as the SQLite store (src/db/accounts.ts). */
+/** Accounts and API keys on Postgres; the same rules as the SQLite store (src/db/account-store.ts). */
 export class PostgresAccountStore implements AccountStore {
   constructor(
     private readonly db: PostgresDb,
