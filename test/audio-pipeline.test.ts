@@ -4,7 +4,8 @@ import { createEspeakEngine } from '../providers/engines/espeak/espeak-engine.ts
 import { createMp3EncoderPool } from '../src/audio/mp3-encoder-pool.ts';
 import { narrate } from '../src/audio/narrate.ts';
 import { narrateInParallel } from '../src/audio/parallel-narrate.ts';
-import { countCharacters, creditsForCharacters } from '../src/lib/characters.ts';
+import { countCharacters } from '../src/lib/characters.ts';
+import { creditsForCharacters } from '../src/billing/pricing.ts';
 import { splitText } from '../src/lib/sentences.ts';
 import { findVoice, VOICES } from '../src/modules/voices/catalog.ts';
 import { englishText } from '../scripts/fixtures/english.ts';

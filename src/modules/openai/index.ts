@@ -3,7 +3,8 @@ import { concatBytes, STREAM_MP3_KBPS, wavFile } from '../../audio/complete-file
 import { apiKeyAuth, JSON_BODY } from '../../auth/api-key-auth.ts';
 import { AppError } from '../../errors/index.ts';
 import { AUTH_ERRORS, documentErrors } from '../../errors/openapi.ts';
-import { countCharacters, creditsForCharacters } from '../../lib/characters.ts';
+import { countCharacters } from '../../lib/characters.ts';
+import { creditsForCharacters } from '../../billing/pricing.ts';
 import type { Services } from '../../services.ts';
 import {
   type DirectOutput,
