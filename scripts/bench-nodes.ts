@@ -1,11 +1,13 @@
 /**
  * Several-node benchmark (issue 13). For SQLite on one node and Postgres on 1 and 3 nodes it prints:
  * - direct TTS: requests/s and p50/p99 latency of short direct requests (eSpeak) at concurrency 32, over HTTP to real
- *   recite processes (Postgres: sharing one database and one s3rver bucket, requests spread round-robin);
+ *   recite processes (Postgres: sharing one database and one s3rver bucket, requests spread round-robin); then the
+ *   same requests one at a time, where queueing for the CPU does not hide what the database adds;
  * - ledger: estimate + reserve + void, the money path of every request, at concurrency 32 against the ledger store;
  * - claim: job claim latency, from enqueue returning to a worker running the job (schedulers in this process);
  * - failover: after kill -9 of the process holding a job's lease, time until another process has completed it.
- * Targets: Postgres adds at most 3 ms p50 to a direct request; failover within lease + 2 s.
+ * Targets: Postgres adds at most 3 ms p50 to a direct request (read from the one-at-a-time rows); failover within
+ * lease + 2 s.
  * Usage: bun scripts/bench-nodes.ts [--requests 400] [--lease-ms 5000]
  * The numbers are noisy on a shared machine; run it twice before reading much into a difference.
  */
@@ -36,6 +38,7 @@ const argument = (name: string, fallback: number) =>
 const REQUESTS = argument('--requests', 400);
 const LEASE_MS = argument('--lease-ms', 5000);
 const CONCURRENCY = 32;
+const SEQUENTIAL_REQUESTS = argument('--sequential', 150);
 const root = join(import.meta.dir, '..');
 const directory = mkdtempSync(join(tmpdir(), 'recite-bench-nodes-'));
 const children = new Set<ChildProcess>();
@@ -120,7 +123,7 @@ async function directTts(
   environment: Record<string, string>,
   nodes: number,
   check?: () => Promise<void>,
-): Promise<Figures> {
+): Promise<{ concurrent: Figures; sequential: Figures }> {
   const email = `bench-${nodes}-${Date.now()}@example.test`;
   const account = admin(
     environment,
@@ -145,13 +148,15 @@ async function directTts(
     });
   // Warm-up: every node's engines and encoders started, first-call costs paid.
   for (let index = 0; index < nodes * 4; index++) await (await request(index)).arrayBuffer();
-  const figures = await load(REQUESTS, CONCURRENCY, async (index) => {
+  const task = async (index: number) => {
     const response = await request(index);
     await response.arrayBuffer();
     if (response.status !== 200) throw new Error(`direct request answered ${response.status}`);
-  });
+  };
+  const concurrent = await load(REQUESTS, CONCURRENCY, task);
+  const sequential = await load(SEQUENTIAL_REQUESTS, 1, task);
   await stopAll();
-  return figures;
+  return { concurrent, sequential };
 }
 
 // ---- ledger-only path -----------------------------------------------------------------------------------------
@@ -284,8 +289,10 @@ try {
     RECITE_DATABASE: join(directory, 'recite.db'),
     RECITE_STORAGE: `file:${join(directory, 'audio')}`,
   };
-  const sqliteDirect = await attempt(() => directTts(sqliteEnvironment, 1));
-  rows.push(['sqlite, 1 node', 'direct TTS', sqliteDirect]);
+  const sqliteBoth = await attempt(() => directTts(sqliteEnvironment, 1));
+  const sqliteDirect = typeof sqliteBoth === 'string' ? sqliteBoth : sqliteBoth.sequential;
+  rows.push(['sqlite, 1 node', 'direct TTS', typeof sqliteBoth === 'string' ? sqliteBoth : sqliteBoth.concurrent]);
+  rows.push(['sqlite, 1 node', 'direct, 1 at a time', sqliteDirect]);
   const sqliteDb = openDatabase(join(directory, 'ledger.db'));
   cleanups.push(() => sqliteDb.$client.close());
   const sqliteAccount = randomIds('account');
@@ -351,9 +358,11 @@ try {
         await db.$client.end();
       }
     };
-    const direct = await attempt(() => directTts(environment, nodes, usesPostgres));
-    if (nodes === 1) postgresDirect = direct;
-    rows.push([`postgres, ${nodes} node${nodes > 1 ? 's' : ''}`, 'direct TTS', direct]);
+    const both = await attempt(() => directTts(environment, nodes, usesPostgres));
+    const setup = `postgres, ${nodes} node${nodes > 1 ? 's' : ''}`;
+    rows.push([setup, 'direct TTS', typeof both === 'string' ? both : both.concurrent]);
+    rows.push([setup, 'direct, 1 at a time', typeof both === 'string' ? both : both.sequential]);
+    if (nodes === 1) postgresDirect = typeof both === 'string' ? both : both.sequential;
   }
   const url = await cluster.createDatabase('bench_stores');
   const pools: PostgresDb[] = [];
@@ -389,12 +398,12 @@ try {
 
   console.log(`\nrecite several-node benchmark: concurrency ${CONCURRENCY}, ${REQUESTS} direct requests per row\n`);
   for (const [setup, measure, figures] of rows)
-    console.log(`${setup.padEnd(18)} ${measure.padEnd(12)} ${format(figures)}`);
+    console.log(`${setup.padEnd(18)} ${measure.padEnd(20)} ${format(figures)}`);
   const added =
     typeof postgresDirect === 'string' || typeof sqliteDirect === 'string'
       ? 'n/a'
       : `${(postgresDirect.p50 - sqliteDirect.p50).toFixed(1)} ms`;
-  console.log(`\nPostgres adds to a direct request's p50: ${added} (target <= 3 ms)`);
+  console.log(`\nPostgres adds to a direct request's p50, one at a time: ${added} (target <= 3 ms)`);
   console.log(
     `failover after kill -9 (lease ${LEASE_MS} ms): ${typeof failoverMs === 'string' ? failoverMs : `${failoverMs} ms`}` +
       ` (target <= ${LEASE_MS + 2000} ms)`,
