@@ -127,6 +127,29 @@ for (const backend of backends) {
       expect(await accounts.setPlan('no-such-account', 'pro')).toBe(false);
     });
 
+    test('plan grants: the first banks from the sign-up; a plan set by an operator pays at once', async () => {
+      const { node, clock } = await backend.fresh();
+      const stores = await node();
+      const account = (await stores.accounts.createAccount({
+        email: 'p@example.test',
+        password: 'pw-123456789',
+        plan: 'basic',
+      }))!;
+      const [first] = await stores.ledger.grants(account.id);
+      expect(first).toMatchObject({ source: 'plan', credits: 5000, grantedAt: Date.parse('2026-03-10T12:00:00Z') });
+      expect(first!.expiresAt).toBe(Date.parse('2026-03-10T12:00:00Z') + 90 * 24 * 3600 * 1000);
+      const trial = (await stores.accounts.createAccount({
+        email: 't@example.test',
+        password: 'pw-123456789',
+        plan: 'basic',
+        firstPlanGrantAt: NO_PLAN_GRANTS,
+      }))!;
+      expect(await stores.ledger.balance(trial.id)).toBe(0);
+      clock.advance(1000);
+      await stores.accounts.setPlan(trial.id, 'creator');
+      expect(await stores.ledger.balance(trial.id)).toBe(20_000);
+    });
+
     test('sessions and the server secret are shared by every node', async () => {
       const { node, clock } = await backend.fresh();
       const [a, b] = [await node(), await node()];

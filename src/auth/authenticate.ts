@@ -5,6 +5,8 @@ import { isWellFormedApiKey } from './api-keys.ts';
 export interface Principal {
   accountId: string;
   apiKeyId: string | null;
+  /** The key's monthly character cap as read when the request came in (null: none); the ledger checks it again. */
+  monthlyCap?: number | null;
 }
 
 /** A key's "last used" time is written at most this often: one write per request would cost every request a round trip. */
@@ -23,7 +25,7 @@ export async function authenticateBearer(
   const record = await store.findActiveKey(key);
   if (!record) throw unauthorized();
   if (record.lastUsedAt === null || now - record.lastUsedAt >= TOUCH_EVERY_MS) await store.touchKey(record.id);
-  return { accountId: record.accountId, apiKeyId: record.id };
+  return { accountId: record.accountId, apiKeyId: record.id, monthlyCap: record.monthlyCapCharacters };
 }
 
 function unauthorized() {

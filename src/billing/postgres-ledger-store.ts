@@ -21,6 +21,13 @@ import type {
 } from './ledger-store.ts';
 
 /**
+ * How long a read of an account's next plan-grant time is trusted. Only a plan change moves it earlier (a sign-up
+ * given its first plan); this node hears of its own at once (planChanged), another node's within this time.
+ */
+const PLAN_PEEK_TTL_MS = 30_000;
+const PLAN_PEEK_ENTRIES = 100_000;
+
+/**
  * The ledger for several nodes on one Postgres database. Every transaction that moves credits locks the grant rows it
  * reads (`SELECT … FOR UPDATE`) in one global order (expiry, grant time, id), so concurrent reserves and voids queue
  * behind each other instead of deadlocking, and each decrement is still a guarded UPDATE (`remaining >= take`). A key
@@ -28,6 +35,13 @@ import type {
  */
 export class PostgresLedgerStore implements LedgerStore {
   observer: LedgerObserver | undefined;
+  /** When each account's next plan grant is due, as last read (see applyPlanGrants). */
+  private readonly nextGrantKnown = new Map<string, { due: number; seenAt: number }>();
+
+  /** Forget what is known of an account's plan grants (its plan changed on this node). */
+  planChanged(accountId: string): void {
+    this.nextGrantKnown.delete(accountId);
+  }
 
   constructor(
     private readonly db: PostgresDb,
@@ -65,12 +79,21 @@ export class PostgresLedgerStore implements LedgerStore {
 
   async applyPlanGrants(accountId: string): Promise<void> {
     const now = this.clock.now();
-    // Cheap unlocked look first: nearly every call finds nothing due and should not take a row lock.
+    // Nearly every call finds nothing due: a recent look says when the next grant is, without a round trip.
+    const known = this.nextGrantKnown.get(accountId);
+    if (known && known.due > now && now - known.seenAt < PLAN_PEEK_TTL_MS) return;
+    // Then a cheap unlocked look: only a due grant takes the row lock.
     const peek = await this.db
       .select({ due: accounts.nextPlanGrantAt })
       .from(accounts)
       .where(eq(accounts.id, accountId));
-    if (!peek[0] || peek[0].due > now) return;
+    if (!peek[0]) return;
+    if (peek[0].due > now) {
+      if (this.nextGrantKnown.size >= PLAN_PEEK_ENTRIES) this.nextGrantKnown.clear();
+      this.nextGrantKnown.set(accountId, { due: peek[0].due, seenAt: now });
+      return;
+    }
+    this.nextGrantKnown.delete(accountId);
     await this.db.transaction(async (tx) => {
       // The account row lock makes the month's grant happen once even when every node sees it due at once.
       const [account] = await tx.select().from(accounts).where(eq(accounts.id, accountId)).for('update');
@@ -78,8 +101,10 @@ export class PostgresLedgerStore implements LedgerStore {
       const credits = PLANS[account.plan].monthlyCredits;
       let due = account.nextPlanGrantAt;
       while (due <= now) {
-        // Each monthly grant banks for 90 days from its own month start; older ones may already be expired.
-        const expiresAt = due + CREDIT_LIFETIME_DAYS * DAY_MS;
+        // A grant banks for 90 days from the instant it is granted: the month boundary, or for the first month the
+        // sign-up itself (the first grant is due at the start of the sign-up month, before the account existed).
+        const grantedAt = Math.max(due, account.createdAt);
+        const expiresAt = grantedAt + CREDIT_LIFETIME_DAYS * DAY_MS;
         if (expiresAt > now) {
           const id = this.ids('grant');
           await tx.insert(creditGrants).values({
@@ -88,7 +113,7 @@ export class PostgresLedgerStore implements LedgerStore {
             source: 'plan',
             credits,
             remaining: credits,
-            grantedAt: due,
+            grantedAt,
             expiresAt,
             note: `${account.plan} plan`,
           });
@@ -148,21 +173,19 @@ export class PostgresLedgerStore implements LedgerStore {
       for (const grant of grants) {
         if (needed === 0) break;
         const take = Math.min(needed, grant.remaining);
-        const updated = await tx
-          .update(creditGrants)
-          .set({ remaining: sql`${creditGrants.remaining} - ${take}` })
-          .where(and(eq(creditGrants.id, grant.id), gte(creditGrants.remaining, take)))
-          .returning({ id: creditGrants.id });
-        if (updated.length !== 1) throw new Error(`grant ${grant.id} changed during reservation`);
-        await tx.insert(reservationAllocations).values({ reservationId, grantId: grant.id, credits: take });
-        await tx.insert(ledgerEntries).values({
-          accountId: options.accountId,
-          grantId: grant.id,
-          reservationId,
-          kind: 'reserve',
-          credits: -take,
-          createdAt: now,
-        });
+        // The guarded decrement, its allocation and its ledger entry in one statement (one round trip per grant).
+        const taken = await tx.execute(sql`
+          WITH taken AS (
+            UPDATE ${creditGrants} SET remaining = remaining - ${take}
+            WHERE id = ${grant.id} AND remaining >= ${take} RETURNING id
+          ), allocated AS (
+            INSERT INTO ${reservationAllocations} (reservation_id, grant_id, credits)
+            SELECT ${reservationId}, id, ${take} FROM taken RETURNING grant_id
+          )
+          INSERT INTO ${ledgerEntries} (account_id, grant_id, reservation_id, kind, credits, created_at)
+          SELECT ${options.accountId}, grant_id, ${reservationId}, 'reserve', ${-take}, ${now} FROM allocated
+          RETURNING grant_id`);
+        if (taken.rows.length !== 1) throw new Error(`grant ${grant.id} changed during reservation`);
         needed -= take;
       }
       return { ok: true, reservationId };
@@ -172,7 +195,20 @@ export class PostgresLedgerStore implements LedgerStore {
   }
 
   async capture(reservationId: string): Promise<boolean> {
-    return await this.db.transaction((tx) => this.captureIn(tx, reservationId));
+    // One statement, so one round trip and atomic without BEGIN/COMMIT: the status change and its ledger entry.
+    const { rows } = await this.db.$client.query<{ credits: string }>(
+      `WITH captured AS (
+         UPDATE reservations SET status = 'captured', settled_at = $2 WHERE id = $1 AND status = 'held'
+         RETURNING account_id, credits
+       )
+       INSERT INTO ledger_entries (account_id, reservation_id, kind, credits, created_at)
+       SELECT account_id, $1, 'capture', 0, $2 FROM captured
+       RETURNING (SELECT credits FROM captured)::text AS credits`,
+      [reservationId, this.clock.now()],
+    );
+    if (rows.length === 0) return false;
+    this.observer?.('captured', Number(rows[0]!.credits));
+    return true;
   }
 
   /** `capture` inside a caller's transaction (e.g. together with marking a job completed). */

@@ -49,7 +49,7 @@ export function openStores(options: StoreOptions): Stores {
     const ledger = new PostgresLedgerStore(db, clock, ids);
     return {
       backend: 'postgres',
-      accounts: new PostgresAccountStore(db, clock, ids),
+      accounts: new PostgresAccountStore(db, clock, ids, (accountId) => ledger.planChanged(accountId)),
       sessions: new PostgresSessionStore(db, clock),
       settings: new PostgresSettingsStore(db),
       usage: new PostgresUsageStore(db, clock),

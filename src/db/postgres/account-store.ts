@@ -13,6 +13,8 @@ export class PostgresAccountStore implements AccountStore {
     private readonly db: PostgresDb,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
+    /** Told when an account's plan changes, so this node's ledger forgets when its next plan grant was due. */
+    private readonly onPlanChanged: (accountId: string) => void = () => {},
   ) {}
 
   async createAccount(options: {
@@ -128,6 +130,7 @@ export class PostgresAccountStore implements AccountStore {
       })
       .where(eq(accounts.id, accountId))
       .returning({ id: accounts.id });
+    this.onPlanChanged(accountId);
     return updated.length === 1;
   }
 

@@ -157,9 +157,10 @@ export async function assertCanPay(
   principal: Principal,
   request: { characters: number; credits: number },
 ): Promise<void> {
-  const cap = principal.apiKeyId
-    ? ((await services.accounts.findKey(principal.apiKeyId))?.monthlyCapCharacters ?? null)
-    : null;
+  const cap =
+    principal.monthlyCap !== undefined || !principal.apiKeyId
+      ? (principal.monthlyCap ?? null)
+      : ((await services.accounts.findKey(principal.apiKeyId))?.monthlyCapCharacters ?? null);
   await services.ledger.assertCanPay(principal, request, cap);
 }
 
