@@ -8,7 +8,9 @@
  * - failover: after kill -9 of the process holding a job's lease, time until another process has completed it.
  * Targets: Postgres adds at most 3 ms p50 to a direct request (read from the one-at-a-time rows); failover within
  * lease + 2 s.
- * Usage: bun scripts/bench-nodes.ts [--requests 400] [--lease-ms 5000]
+ * - store calls: the database calls one direct request makes (key, rate limit, balance, reserve, capture), one request
+ *   at a time, in this process: the database's share of a direct request, which the target is about.
+ * Usage: bun scripts/bench-nodes.ts [--requests 400] [--sequential 150] [--lease-ms 5000] [--stores-only]
  * The numbers are noisy on a shared machine; run it twice before reading much into a difference.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -19,6 +21,8 @@ import { PostgresLedgerStore } from '../src/billing/postgres-ledger-store.ts';
 import { SqliteLedgerStore } from '../src/billing/sqlite-ledger-store.ts';
 import type { LedgerStore } from '../src/billing/ledger-store.ts';
 import { openDatabase } from '../src/db/client.ts';
+import { openStores } from '../src/db/open-stores.ts';
+import type { Stores } from '../src/db/stores.ts';
 import { randomIds } from '../src/db/ids.ts';
 import { migratePostgres, openPostgres, type PostgresDb } from '../src/db/postgres/client.ts';
 import * as postgresSchema from '../src/db/postgres/schema.ts';
@@ -38,6 +42,8 @@ const argument = (name: string, fallback: number) =>
 const REQUESTS = argument('--requests', 400);
 const LEASE_MS = argument('--lease-ms', 5000);
 const CONCURRENCY = 32;
+/** Only the in-process store rows (no recite processes): a quick look at the database's share. */
+const STORES_ONLY = process.argv.includes('--stores-only');
 const SEQUENTIAL_REQUESTS = argument('--sequential', 150);
 const root = join(import.meta.dir, '..');
 const directory = mkdtempSync(join(tmpdir(), 'recite-bench-nodes-'));
@@ -157,6 +163,42 @@ async function directTts(
   const sequential = await load(SEQUENTIAL_REQUESTS, 1, task);
   await stopAll();
   return { concurrent, sequential };
+}
+
+// ---- the store calls of one direct request -----------------------------------------------------------------------
+
+/**
+ * What a direct request asks of the database, in order, one request at a time: the key lookup, the rate limit, the
+ * balance pre-check, the reservation and the capture. Synthesis is left out, so on a busy machine this shows the
+ * database's share better than the HTTP rows do.
+ */
+async function storePath(stores: Stores): Promise<Figures> {
+  const account = (await stores.accounts.createAccount({
+    email: `store-path-${Date.now()}@example.test`,
+    password: 'bench-password',
+    plan: 'studio',
+  }))!;
+  await stores.ledger.grant({ accountId: account.id, credits: 10_000_000, source: 'admin' });
+  const { key } = await stores.accounts.createApiKey({ accountId: account.id });
+  const characters = 60;
+  const step = async () => {
+    const record = (await stores.accounts.findActiveKey(key))!;
+    const limited = await stores.rateLimits.check(record.id);
+    if (!limited.allowed) throw new Error('rate limited');
+    await stores.ledger.balance(account.id);
+    const outcome = await stores.ledger.reserve({
+      accountId: account.id,
+      apiKeyId: record.id,
+      product: 'speech',
+      characters,
+      credits: creditsForCharacters(characters),
+      holdMs: 60_000,
+    });
+    if (!outcome.ok) throw new Error(outcome.code);
+    await stores.ledger.capture(outcome.reservationId);
+  };
+  for (let index = 0; index < 20; index++) await step();
+  return await load(SEQUENTIAL_REQUESTS * 2, 1, step);
 }
 
 // ---- ledger-only path -----------------------------------------------------------------------------------------
@@ -289,7 +331,21 @@ try {
     RECITE_DATABASE: join(directory, 'recite.db'),
     RECITE_STORAGE: `file:${join(directory, 'audio')}`,
   };
-  const sqliteBoth = await attempt(() => directTts(sqliteEnvironment, 1));
+  const storesFor = (database: string) => {
+    const stores = openStores({
+      database,
+      clock: systemClock,
+      ids: randomIds,
+      rateLimitPerMinute: 1_000_000,
+      signupLimitPerHour: 3,
+    });
+    cleanups.push(() => stores.close());
+    return stores;
+  };
+  const sqliteStores = storesFor(join(directory, 'stores.db'));
+  const sqliteStorePath = await attempt(() => storePath(sqliteStores));
+  rows.push(['sqlite, 1 node', 'store calls, 1 by 1', sqliteStorePath]);
+  const sqliteBoth = STORES_ONLY ? 'skipped' : await attempt(() => directTts(sqliteEnvironment, 1));
   const sqliteDirect = typeof sqliteBoth === 'string' ? sqliteBoth : sqliteBoth.sequential;
   rows.push(['sqlite, 1 node', 'direct TTS', typeof sqliteBoth === 'string' ? sqliteBoth : sqliteBoth.concurrent]);
   rows.push(['sqlite, 1 node', 'direct, 1 at a time', sqliteDirect]);
@@ -334,7 +390,11 @@ try {
   children.delete(s3);
   cleanups.push(() => void s3.kill('SIGKILL'));
   let postgresDirect: Figures | string = 'n/a';
-  for (const nodes of [1, 3]) {
+  const postgresStores = storesFor(await cluster.createDatabase('bench_store_path'));
+  await postgresStores.migrate();
+  const postgresStorePath = await attempt(() => storePath(postgresStores));
+  rows.push(['postgres, 1 node', 'store calls, 1 by 1', postgresStorePath]);
+  for (const nodes of STORES_ONLY ? [] : [1, 3]) {
     const url = await cluster.createDatabase(`bench_direct_${nodes}`);
     const environment = {
       ...baseEnvironment,
@@ -394,16 +454,17 @@ try {
       await attempt(() => claimLatency(stores)),
     ]);
   }
-  const failoverMs = await attempt(() => failover(url, main));
+  const failoverMs = STORES_ONLY ? 'skipped' : await attempt(() => failover(url, main));
 
   console.log(`\nrecite several-node benchmark: concurrency ${CONCURRENCY}, ${REQUESTS} direct requests per row\n`);
   for (const [setup, measure, figures] of rows)
     console.log(`${setup.padEnd(18)} ${measure.padEnd(20)} ${format(figures)}`);
-  const added =
-    typeof postgresDirect === 'string' || typeof sqliteDirect === 'string'
-      ? 'n/a'
-      : `${(postgresDirect.p50 - sqliteDirect.p50).toFixed(1)} ms`;
-  console.log(`\nPostgres adds to a direct request's p50, one at a time: ${added} (target <= 3 ms)`);
+  const difference = (postgres: Figures | string, sqlite: Figures | string) =>
+    typeof postgres === 'string' || typeof sqlite === 'string' ? 'n/a' : `${(postgres.p50 - sqlite.p50).toFixed(1)} ms`;
+  console.log(
+    `\nPostgres adds to a direct request's p50: ${difference(postgresStorePath, sqliteStorePath)} in its store calls` +
+      `, ${difference(postgresDirect, sqliteDirect)} over HTTP one at a time (target <= 3 ms)`,
+  );
   console.log(
     `failover after kill -9 (lease ${LEASE_MS} ms): ${typeof failoverMs === 'string' ? failoverMs : `${failoverMs} ms`}` +
       ` (target <= ${LEASE_MS + 2000} ms)`,
