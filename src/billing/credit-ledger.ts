@@ -25,7 +25,14 @@ export class CreditHold {
   async capture(): Promise<boolean> {
     if (this.settled) return false;
     this.settled = true;
-    return await this.ledger.capture(this.reservationId);
+    try {
+      return await this.ledger.capture(this.reservationId);
+    } catch (error) {
+      // Not known to be captured: give the credits back as soon as the database lets us (a void finds a reservation
+      // that did get captured settled, and changes nothing).
+      this.ledger.voidEventually(this.reservationId, 'capture_failed');
+      throw error;
+    }
   }
 
   async void(reason: string): Promise<boolean> {

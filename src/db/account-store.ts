@@ -123,13 +123,19 @@ export class SqliteAccountStore implements AccountStore {
 
   /** Sets the plan; its monthly grants start with the current month (the first is granted on the next ledger read). */
   async setPlan(accountId: string, plan: PlanId): Promise<boolean> {
-    const account = await this.findAccount(accountId);
-    if (!account) return false;
-    // An account already on plan grants keeps its schedule; one without (a sign-up) starts this month.
-    const nextPlanGrantAt =
-      account.nextPlanGrantAt === NO_PLAN_GRANTS ? startOfUtcMonth(this.clock.now()) : account.nextPlanGrantAt;
-    this.db.update(accounts).set({ plan, nextPlanGrantAt }).where(eq(accounts.id, accountId)).run();
-    return true;
+    // One statement, so a monthly grant made meanwhile (by a request, or by another process) cannot be undone by it.
+    const updated = this.db
+      .update(accounts)
+      .set({
+        plan,
+        nextPlanGrantAt: sql`CASE WHEN ${accounts.nextPlanGrantAt} = ${NO_PLAN_GRANTS} THEN ${startOfUtcMonth(
+          this.clock.now(),
+        )} ELSE ${accounts.nextPlanGrantAt} END`,
+      })
+      .where(eq(accounts.id, accountId))
+      .returning({ id: accounts.id })
+      .all();
+    return updated.length === 1;
   }
 
   async touchKey(keyId: string): Promise<void> {

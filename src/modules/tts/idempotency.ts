@@ -136,7 +136,12 @@ export async function idempotent(
         const next = await source.read();
         if (next.done) {
           settle('done');
-          await completed();
+          // Delivered in full, so charged: from here the key must never be released (a retry would run and be
+          // charged again). A failed write is retried in the background; meanwhile the key reads as in flight.
+          await completed().catch((error) => {
+            services.logger.error('recording an Idempotency-Key failed; retrying', { error: String(error) });
+            retryInBackground(completed);
+          });
           controller.close();
           return;
         }
@@ -158,4 +163,16 @@ export async function idempotent(
     },
   });
   return new Response(body, { status: response.status, headers: response.headers });
+}
+
+/** Retries `write` with backoff (up to about a minute) without keeping the process alive. */
+function retryInBackground(write: () => Promise<void>, attempt = 1): void {
+  if (attempt > 8) return;
+  const timer = setTimeout(
+    () => {
+      write().catch(() => retryInBackground(write, attempt + 1));
+    },
+    250 * 2 ** attempt,
+  );
+  timer.unref?.();
 }
