@@ -12,7 +12,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { scoreText } from '../providers/moderation/local/classifier.ts';
 import { Model, type ModelFile } from '../providers/moderation/local/model.ts';
-import { textFeatures } from '../providers/moderation/local/windows.ts';
+import { analyse, textFeatures } from '../providers/moderation/local/windows.ts';
 import { MODERATION_CATEGORIES, type ModerationCategory } from '../providers/spec/v1/moderation.ts';
 
 const argument = (name: string, fallback: number) =>
@@ -43,12 +43,13 @@ const MODEL_LANGUAGES = new Set(['en', 'es', 'fr', 'de', 'pt', 'it']);
 
 interface Example {
   text: string;
+  language: string;
   labels: ModerationCategory[];
   features: number[];
   fold: number;
 }
 
-const raw: { text: string; labels: ModerationCategory[]; set: string }[] = [];
+const raw: { text: string; labels: ModerationCategory[]; set: string; language: string }[] = [];
 for (const set of TRAINING_SETS) {
   const file = Bun.file(join(directory, 'data', `${set}.jsonl`));
   if (!(await file.exists())) continue;
@@ -56,7 +57,7 @@ for (const set of TRAINING_SETS) {
     if (!line.trim()) continue;
     const example = JSON.parse(line) as { text: string; labels: ModerationCategory[]; language?: string };
     if (example.language && !MODEL_LANGUAGES.has(example.language)) continue;
-    raw.push({ text: example.text, labels: example.labels, set });
+    raw.push({ text: example.text, labels: example.labels, set, language: example.language ?? 'en' });
   }
 }
 
@@ -85,6 +86,7 @@ const hash = (text: string) => {
 };
 const examples: Example[] = raw.map((example, position) => ({
   text: example.text,
+  language: example.language,
   labels: example.labels,
   features: [...featureSets[position]!]
     .map((feature) => index.get(feature))
@@ -205,10 +207,54 @@ console.log(
   `benign flagged: ${((benignFlagged / benignRows.length) * 100).toFixed(1)}% (${benignFlagged}/${benignRows.length})`,
 );
 
+// Hard negatives: benign texts with a risky word of their own (a weapon, a body part, a harm verb, a group), the ones a
+// word list alone would flag. Issue 14 allows them 3% false positives against 2% for benign texts overall.
+const hardNegatives = benignRows.filter(({ row }) =>
+  analyse(row.text, { full: true }).some((sentence) => sentence.risky),
+);
+const hardFlagged = hardNegatives.filter(({ rowIndex }) =>
+  MODERATION_CATEGORIES.some((_, position) => outOfFold[rowIndex]![position]! >= thresholds[position]!),
+).length;
+console.log(
+  `hard negatives flagged: ${((hardFlagged / Math.max(1, hardNegatives.length)) * 100).toFixed(1)}% (${hardFlagged}/${hardNegatives.length})`,
+);
+// Per language: recall over all labels (found/positives) and benign false positives, so the five European languages
+// can be compared with English on cross-validation rather than on the blind sets.
+const languages = [...new Set(examples.map((row) => row.language))].sort();
+for (const language of languages) {
+  let positives = 0;
+  let found = 0;
+  let benign = 0;
+  let flagged = 0;
+  const cells = MODERATION_CATEGORIES.map((category, position) => {
+    let categoryPositives = 0;
+    let categoryFound = 0;
+    examples.forEach((row, rowIndex) => {
+      if (row.language !== language || !row.labels.includes(category)) return;
+      categoryPositives++;
+      if (outOfFold[rowIndex]![position]! >= thresholds[position]!) categoryFound++;
+    });
+    positives += categoryPositives;
+    found += categoryFound;
+    return `${category.slice(0, 7)} ${categoryFound}/${categoryPositives}`;
+  });
+  examples.forEach((row, rowIndex) => {
+    if (row.language !== language || row.labels.length > 0) return;
+    benign++;
+    if (MODERATION_CATEGORIES.some((_, position) => outOfFold[rowIndex]![position]! >= thresholds[position]!))
+      flagged++;
+  });
+  console.log(
+    `  ${language.padEnd(3)} recall ${(found / Math.max(1, positives)).toFixed(3)}  ${cells.join('  ')}  FP ${flagged}/${benign}`,
+  );
+}
+
 if (process.argv.includes('--show')) {
   // The benign texts scored highest and the positives scored lowest, per category: where the features fall short.
   for (const [position, category] of MODERATION_CATEGORIES.entries()) {
-    const scored = examples.map((row, rowIndex) => ({ row, score: outOfFold[rowIndex]![position]! }));
+    const scored = examples
+      .map((row, rowIndex) => ({ row, score: outOfFold[rowIndex]![position]! }))
+      .filter(({ row }) => !process.env.SHOW_LANGUAGE || row.language === process.env.SHOW_LANGUAGE);
     console.log(`\n== ${category}: benign scored highest`);
     for (const { row, score } of scored
       .filter(({ row }) => row.labels.length === 0)

@@ -78,6 +78,11 @@ export function assess(text: string, model: Model = defaultModel()): Assessment 
     short || sentence.risky || sentences[index - 1]?.risky ? model.rowsOf(sentence.features) : empty,
   );
   const contextRows = sentences.map((sentence) => model.rowsOf(sentence.context));
+  // In a short text every sentence has its words: one the model learned as risky is scored too, class word or not.
+  if (short)
+    sentences.forEach((sentence, index) => {
+      if (!sentence.risky && sentence.coverage === 'model' && model.hasStrong(rows[index]!)) sentence.risky = true;
+    });
   const own = sentences.map((sentence, index) => (sentence.risky ? model.scoreRows([rows[index]!]) : undefined));
   const best = MODERATION_CATEGORIES.map(() => ({ score: 0, start: 0, end: 0 }));
   const grey: Span[] = [];

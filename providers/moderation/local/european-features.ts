@@ -5,6 +5,7 @@
 import { type CompositionProfile, sentenceFeatures } from './features.ts';
 import { EUROPEAN_LANGUAGES, type EuropeanLanguage, europeanWords, foldAccents, stemEuropean } from './european.ts';
 import { EUROPEAN_CLASSES } from './european-classes.ts';
+import { INTENT_CLASSES, surfaceClasses } from './intent-classes.ts';
 
 /** Verbs of carrying a weapon along ("llevo la pistola", "ich bringe das Messer mit"). */
 const BRING: Record<EuropeanLanguage, string> = {
@@ -42,7 +43,10 @@ const TABLES = Object.fromEntries(
   EUROPEAN_LANGUAGES.map((language) => {
     const single = new Map<string, string[]>();
     const phrases = new Map<string, { words: string[]; klass: string }[]>();
-    for (const [klass, text] of Object.entries({ ...EUROPEAN_CLASSES[language], BRING: BRING[language] })) {
+    const lists: Record<string, string> = { ...EUROPEAN_CLASSES[language], BRING: BRING[language] };
+    for (const [klass, text] of Object.entries(INTENT_CLASSES[language]))
+      lists[klass] = lists[klass] ? `${lists[klass]} | ${text}` : text;
+    for (const [klass, text] of Object.entries(lists)) {
       for (const entry of split(text)) {
         // Class entries are matched on folded, unstemmed words as well as stems, so short words keep their class.
         const words = stemsOf(entry, language);
@@ -86,6 +90,8 @@ export function europeanSentence(original: string, language: EuropeanLanguage): 
   }
   const classes = new Map<string, number>();
   for (const list of at) for (const klass of list) classes.set(klass, (classes.get(klass) ?? 0) + 1);
+  for (const klass of surfaceClasses(original, foldAccents(original)))
+    classes.set(klass, (classes.get(klass) ?? 0) + 1);
   const features = sentenceFeatures(stems, at, classes, { prefix: `${language}/`, profile: table.profile });
   // Spanish, Italian and Portuguese announce harm in the present: "te mato", "ti ammazzo", "le parto las piernas".
   if (language === 'es' || language === 'it' || language === 'pt') {

@@ -6,6 +6,7 @@
  * one sentence ("I will" + harm verb + "you") carry the composition of a threat or an instruction. The lists are written
  * from the policy, not from the training data.
  */
+import { INTENT_CLASSES_ENGLISH } from './intent-classes.ts';
 
 /** Lower-cases, folds typographic quotes and dashes, undoes l33t spelling and stretched letters. */
 export function normalize(text: string): string {
@@ -241,6 +242,10 @@ const CLASS_LISTS: Record<string, string> = {
   NEGATE: `not | never | no | nobody | nothing | without | refuse | won't | wouldn't | shouldn't | don't | didn't`,
   FUTURE: `will | going to | gonna | shall | about to | soon | tonight | tomorrow | next`,
 };
+
+// The classes of harm told without harm words join the lists (intent-classes.ts).
+for (const [klass, text] of Object.entries(INTENT_CLASSES_ENGLISH))
+  CLASS_LISTS[klass] = CLASS_LISTS[klass] ? `${CLASS_LISTS[klass]} | ${text}` : text;
 
 interface Phrase {
   words: string[];
@@ -497,6 +502,9 @@ export const RISK_CLASSES = [
   'DEATH',
   'MAKE',
   'STEP',
+  'ROUTINE',
+  'OMEN',
+  'NAMED',
 ];
 
 /**
@@ -581,6 +589,32 @@ const PAIRS: [string, string][] = [
   ['SEX', 'REPORT'],
   ['GORE_PART', 'REPORT'],
   ['GORE_PART', 'FICTION'],
+  // Harm told without harm words (intent-classes.ts): a named or addressed person with their time, place or routine,
+  // finality said to them, a plan that seeks where nobody sees or covers its tracks.
+  ['NAMED', 'TIME'],
+  ['NAMED', 'ROUTINE'],
+  ['NAMED', 'OMEN'],
+  ['ADDRESS', 'TIME'],
+  ['ADDRESS', 'OMEN'],
+  ['ADDRESS', 'ROUTINE'],
+  ['YOU', 'ROUTINE'],
+  ['ROUTINE', 'TARGET'],
+  ['ROUTINE', 'OMEN'],
+  ['OMEN', 'YOU'],
+  ['OMEN', 'TARGET'],
+  ['I_WILL', 'TIME'],
+  ['I_WILL', 'OMEN'],
+  ['TIME', 'HARM'],
+  ['TIME', 'WEAPON'],
+  ['TIME', 'ISOLATION'],
+  ['ISOLATION', 'MAKE'],
+  ['ISOLATION', 'YOU'],
+  ['ISOLATION', 'TARGET'],
+  ['EVADE', 'HARM'],
+  ['EVADE', 'WEAPON'],
+  ['EVADE', 'MAKE'],
+  ['EVADE', 'TIME'],
+  ['EVADE', 'TARGET'],
 ];
 
 /**
@@ -614,5 +648,21 @@ export function sentenceFeatures(
     (classes.has('MENACE') || classes.has('I_WILL') || classes.has('FUTURE'))
   )
     features.add('s:threat_shape');
+  // A threat without harm words: a person named or addressed, their time, place or routine, and intent or finality.
+  const person = classes.has('NAMED') || classes.has('ADDRESS') || classes.has('YOU') || classes.has('TARGET');
+  if (
+    person &&
+    (classes.has('ROUTINE') || classes.has('TIME')) &&
+    (classes.has('OMEN') || classes.has('I_WILL') || classes.has('MENACE') || classes.has('ISOLATION'))
+  )
+    features.add('s:named_menace');
+  // A plan without harm words: where nobody sees or how to leave no trace, with a time, a place or a step, told to
+  // someone or about a person.
+  if (
+    (classes.has('ISOLATION') || classes.has('EVADE')) &&
+    (classes.has('TIME') || classes.has('ROUTINE') || classes.has('MAKE') || classes.has('STEP')) &&
+    (person || classes.has('I_WILL') || classes.has('HARM') || classes.has('WEAPON'))
+  )
+    features.add('s:covert_plan');
   return [...features];
 }

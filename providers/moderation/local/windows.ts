@@ -25,6 +25,8 @@ import {
   tokens,
 } from './features.ts';
 import { type IntentFinding, sentenceIntent } from './intent.ts';
+import { europeanIntent } from './intent-european.ts';
+import { surfaceClasses } from './intent-classes.ts';
 import { LEXICON_LANGUAGES, type LexiconLanguage, lexiconCategories } from './lexicons.ts';
 import { splitSentences } from './text.ts';
 
@@ -151,10 +153,12 @@ export function analyse(text: string, options: { full?: boolean } = {}): Analyse
     let classes: Map<string, number>;
     const normalized = normalize(sentence.original);
     const rules = sentenceIntent(folded, sentence.original);
+    if (EUROPEAN.has(language)) rules.push(...europeanIntent(folded));
     if (language === 'en') {
       const stems = tokens(normalized);
       const at = tokenClasses(stems);
       classes = classesOf(stems, at);
+      for (const klass of surfaceClasses(sentence.original, folded)) classes.set(klass, (classes.get(klass) ?? 0) + 1);
       const risky = rules.length > 0 || RISK_CLASSES.some((klass) => classes.has(klass));
       features = full || risky || previousRisky ? sentenceFeatures(stems, at, classes) : [];
     } else {
