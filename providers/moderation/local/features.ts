@@ -394,8 +394,46 @@ export interface CompositionProfile {
   persons: Set<string>;
 }
 
+/**
+ * English verbs that, opening a clause ("Grab her …", "then hit him …"), make it an instruction to the reader. Harm verbs
+ * and the MAKE class count too.
+ */
+const IMPERATIVE_VERBS = new Set(
+  `grab take get go wait find follow hit put pour hold push pull drag tie lock cut break smash keep make use bring buy
+  aim throw drop slip stab shoot kick punch choke strangle burn beat wait hide lure corner trap knock ring walk drive
+  run aim start finish wrap tape cover lead force pin slam rip tear bite spray douse light`
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => stem(word)),
+);
+/**
+ * Harm verbs that sports talk and hyperbole do not use ("kill them in the final", "destroy you at chess" stay out):
+ * an instruction to do one of these to a person is an instruction to hurt them.
+ */
+const VIOLENT_VERBS = new Set(
+  `stab shoot strangle choke beat burn drown hang slit gut butcher slaughter torture maim cripple punch kick stomp
+  bludgeon behead decapitate poison suffocate smother rape assault knife shank lynch maul pistol-whip glass bash`
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => stem(word)),
+);
+/** Words after which a clause starts: an instruction often runs "…, then hit him", "first find her". */
+const CLAUSE_OPENERS = new Set([
+  'then',
+  'and',
+  'first',
+  'next',
+  'now',
+  'just',
+  'simply',
+  'finally',
+  'quickly',
+  'quietly',
+]);
+
 function compositionFeatures(stems: string[], at: string[][], features: Set<string>, profile?: CompositionProfile) {
   const has = (index: number, klass: string) => at[index]?.includes(klass) ?? false;
+  let instructed = -20;
   let announced = -10;
   let conditional = false;
   let incite = -10;
@@ -404,6 +442,16 @@ function compositionFeatures(stems: string[], at: string[][], features: Set<stri
   for (let index = 0; index < stems.length; index++) {
     const word = stems[index]!;
     const next = stems[index + 1] ?? '';
+    // An English clause that opens on a bare verb is an instruction ("grab her hair", "then stab him"); "do not" or
+    // "never" before it makes it a warning.
+    if (
+      !profile &&
+      (index === 0 || CLAUSE_OPENERS.has(stems[index - 1]!)) &&
+      (IMPERATIVE_VERBS.has(word) || has(index, 'HARM') || has(index, 'MAKE')) &&
+      stems[index - 1] !== 'not' &&
+      stems[index - 1] !== 'never'
+    )
+      instructed = index;
     // The speaker's intent: "I will", "I'm going to", "we are …", or a chat sentence that starts "gonna …".
     if (
       has(index, 'I_WILL') ||
@@ -466,6 +514,11 @@ function compositionFeatures(stems: string[], at: string[][], features: Set<stri
         features.add('s:harm_in_contest');
     }
     if (person) features.add('o:harm_person');
+    // Harm to a person, told to the reader as a step: a plain instruction, which a frame around it does not excuse.
+    if (person && index - instructed <= 12 && index - announced > 8) {
+      features.add('s:instruct_harm_person');
+      if (VIOLENT_VERBS.has(word) && PERSON_OBJECTS.has(target ?? '')) features.add('s:instruct_violence_person');
+    }
     if (thing) features.add('o:harm_thing');
     // Passive harm: "he's getting stabbed", "deserves to be shot".
     const before = stems.slice(Math.max(0, index - 2), index);

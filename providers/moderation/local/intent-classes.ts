@@ -33,6 +33,8 @@ export const INTENT_CLASSES_ENGLISH: Record<string, string> = {
     you'll regret | finish what | finish the job | finish it | for good | once and for all | won't be so lucky | say goodbye |
     last chance | nobody will find | won't wake up | not walk out | won't walk out | not leave alive | won't leave alive`,
   ADDRESS: `mr | mrs | ms | miss | dr | doctor | judge | mayor | councillor | officer | sir | madam | your honour | your honor`,
+  // Harm verbs said of love and laughter ("I'll kill you with kisses", "dying of laughter") are banter.
+  BANTER: `kisses | with kisses | tickle | tickles | hugs | of laughter | laughing | cuddles | love song | ballad | lyrics`,
 };
 
 export const INTENT_CLASSES: Record<EuropeanLanguage, Record<string, string>> = {
@@ -55,6 +57,7 @@ export const INTENT_CLASSES: Record<EuropeanLanguage, Record<string, string>> = 
       terminar el trabajo | acabar lo que | para siempre | de una vez | hombre muerto | mujer muerta | no saldra | no sale nadie`,
     ADDRESS: `senor | senora | senorita | don | dona | doctor | doctora | juez | jueza | alcalde | alcaldesa | concejal | agente |
       profesor | profesora`,
+    BANTER: `besos | a besos | cosquillas | abrazos | de risa | de amor | de pasion | cancion | balada | letra`,
     I_WILL: `voy a | vamos a | ire a | iremos a | pienso | tengo pensado`,
   },
   pt: {
@@ -76,6 +79,7 @@ export const INTENT_CLASSES: Record<EuropeanLanguage, Record<string, string>> = 
       acabar o que | para sempre | de uma vez | homem morto | mulher morta | nao sai vivo | nao sai ninguem`,
     ADDRESS: `senhor | senhora | dona | doutor | doutora | juiz | juiza | prefeito | prefeita | presidente da camara | vereador |
       professor | professora | agente`,
+    BANTER: `beijos | de beijos | cocegas | abracos | de rir | de saudade | de amor | de paixao | musica | cancao | balada | letra`,
     I_WILL: `vou | vamos | irei | iremos | eu vou | vou te | vou la`,
   },
   it: {
@@ -97,7 +101,8 @@ export const INTENT_CLASSES: Record<EuropeanLanguage, Record<string, string>> = 
       una volta per tutte | uomo morto | donna morta | non esce vivo | non ne esce`,
     ADDRESS: `signor | signore | signora | signorina | dottor | dottore | dottoressa | giudice | sindaco | assessore | avvocato |
       professore | professoressa | agente`,
-    I_WILL: `vado a | veniamo a | vengo a | andro a | verro a | ti vengo | ti ammazzo | ti faccio`,
+    BANTER: `baci | di baci | solletico | abbracci | dal ridere | dalle risate | d amore | di passione | canzone | ballata | testo`,
+    I_WILL: `vado a | vado ad | veniamo a | vengo a | vengo ad | andro a | andro ad | verro a | ti vengo | ti ammazzo | ti faccio`,
   },
   fr: {
     TIME: `lundi | mardi | mercredi | jeudi | vendredi | samedi | dimanche | ce soir | cette nuit | demain | a l aube | minuit |
@@ -118,6 +123,7 @@ export const INTENT_CLASSES: Record<EuropeanLanguage, Record<string, string>> = 
       tu vas regretter | tu regretteras | profite bien | finir ce qu | terminer le travail | finir le travail |
       pour de bon | une fois pour toutes | homme mort | n en ressortira pas | n en remontes pas | n en sortira pas`,
     ADDRESS: `monsieur | madame | mademoiselle | mme | maitre | docteur | juge | maire | conseiller | depute | agent | professeur`,
+    BANTER: `bisous | baisers | de bisous | chatouilles | calins | de rire | d amour | de passion | chanson | ballade | paroles`,
     I_WILL: `je vais | on va | nous allons | je viendrai | on viendra | je passe | je serai | on sera`,
   },
   de: {
@@ -140,6 +146,7 @@ export const INTENT_CLASSES: Record<EuropeanLanguage, Record<string, string>> = 
       nicht lebend`,
     ADDRESS: `herr | frau | fraulein | doktor | dr | richter | richterin | burgermeister | burgermeisterin | stadtrat |
       polizist | lehrer | lehrerin | professor`,
+    BANTER: `kussen | kusse | kitzeln | umarmungen | vor lachen | lachen | vor liebe | liebe | lied | ballade | songtext`,
     I_WILL: `ich werde | wir werden | ich komme | wir kommen | ich bin | ich warte | wir warten`,
   },
 };
