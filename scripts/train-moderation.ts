@@ -288,7 +288,7 @@ if (process.argv.includes('--show')) {
     for (const { row, score } of scored
       .filter(({ row }) => row.labels.length === 0)
       .sort((a, b) => b.score - a.score)
-      .slice(0, 5))
+      .slice(0, Number(process.env.SHOW_BENIGN) || 5))
       console.log(`  ${score.toFixed(3)} ${row.text.slice(0, 160)}`);
     console.log(`== ${category}: missed positives`);
     for (const { row, score } of scored

@@ -207,6 +207,14 @@ function applyRules(sentences: AnalysedSentence[], best: Assessment['best']) {
     flag('violent_instructions', sentence.start, sentence.end);
     break;
   }
+  // A call on someone to harm a person ("someone should shoot the mayor", "we need to hang them"): a threat, unless
+  // the sentence itself sets it in a game, a story, a report or a history (the weeds and the balloons have no person).
+  for (const sentence of sentences) {
+    if (!sentence.features.includes('s:incite_harm') || !sentence.features.includes('o:harm_person')) continue;
+    if (INSTRUCTION_CUES.some((cue) => sentence.features.includes(cue))) continue;
+    flag('threats', sentence.start, sentence.end);
+    break;
+  }
   // A slur with no innocent reading is hate wherever it is used at people; a sentence that talks about the word
   // (reporting it, condemning it, "he called me a …") is not using it.
   for (const sentence of sentences) {

@@ -5,6 +5,7 @@
 import { type CompositionProfile, sentenceFeatures } from './features.ts';
 import { EUROPEAN_LANGUAGES, type EuropeanLanguage, europeanWords, foldAccents, stemEuropean } from './european.ts';
 import { EUROPEAN_CLASSES } from './european-classes.ts';
+import { EUROPEAN_VOCABULARY } from './european-vocabulary.ts';
 import { INTENT_CLASSES, surfaceClasses } from './intent-classes.ts';
 
 /** Verbs of carrying a weapon along ("llevo la pistola", "ich bringe das Messer mit"). */
@@ -54,8 +55,9 @@ const TABLES = Object.fromEntries(
     const single = new Map<string, string[]>();
     const phrases = new Map<string, { words: string[]; klass: string }[]>();
     const lists: Record<string, string> = { ...EUROPEAN_CLASSES[language], BRING: BRING[language] };
-    for (const [klass, text] of Object.entries(INTENT_CLASSES[language]))
-      lists[klass] = lists[klass] ? `${lists[klass]} | ${text}` : text;
+    for (const extra of [INTENT_CLASSES[language], EUROPEAN_VOCABULARY[language]])
+      for (const [klass, text] of Object.entries(extra))
+        lists[klass] = lists[klass] ? `${lists[klass]} | ${text}` : text;
     for (const [klass, text] of Object.entries(lists)) {
       for (const entry of split(text)) {
         // Class entries are matched on folded, unstemmed words as well as stems, so short words keep their class.
