@@ -2,6 +2,7 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createCascadeModerator } from '../providers/moderation/cascade.ts';
+import { crossFeatures } from '../providers/moderation/local/features.ts';
 import { createLocalModerator } from '../providers/moderation/local/index.ts';
 import { lexiconCategories } from '../providers/moderation/local/lexicons.ts';
 import { analyse } from '../providers/moderation/local/windows.ts';
@@ -225,6 +226,22 @@ describe('intent without harm words', () => {
       'The props team will make the vase look like an accident: rig it to tip when the door slams.',
     ])
       expect(await flagged(text)).toEqual([]);
+  });
+
+  test('a threat told over two sentences has its shape across them, not in either sentence alone', () => {
+    for (const text of [
+      "Julien, j'ai vu ta voiture. Jeudi soir, ce sera la dernière fois.",
+      'Irene, ya sé tu dirección. El sábado será la última vez.',
+      'Lena, ich kenne dein Auto. Am Freitag ist es vorbei.',
+    ]) {
+      const sentences = analyse(text, { full: true });
+      expect(sentences.length).toBe(2);
+      expect(crossFeatures(sentences.map((sentence) => sentence.features))).toContain('t:named_menace');
+      for (const sentence of sentences) {
+        expect(sentence.features).not.toContain('s:named_menace');
+        expect(crossFeatures([sentence.features])).toEqual([]);
+      }
+    }
   });
 
   test('an instruction to stab, shoot or beat a person is one, in any frame; a warning or a joke is not', async () => {

@@ -1,5 +1,6 @@
 import { MODERATION_CATEGORIES, type ModerationVerdict } from '../../spec/v1/moderation.ts';
 import { peacefulWeapon, sequenceIntent } from './intent.ts';
+import { crossFeatures } from './features.ts';
 import { defaultModel, type Model } from './model.ts';
 import { type AnalysedSentence, analyse, contextRange, SHORT_SENTENCES, windowsOf } from './windows.ts';
 
@@ -116,6 +117,11 @@ export function assess(text: string, model: Model = defaultModel()): Assessment 
     for (let category = 0; category < width && !any; category++) any = ownFloor(window.from, window.to, category);
     if (!any) continue;
     const words = rows.slice(window.from, window.to + 1);
+    // Several sentences read together: the shapes their classes make together count too.
+    if (window.to > window.from)
+      words.push(
+        model.rowsOf(crossFeatures(sentences.slice(window.from, window.to + 1).map((sentence) => sentence.features))),
+      );
     const framed = model.scoreRows(words.concat(contextRows.slice(window.contextFrom, window.contextTo + 1)));
     const bare = window.to > window.from || !own[window.from] ? model.scoreRows(words) : own[window.from]!;
     const shaped =

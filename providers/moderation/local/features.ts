@@ -692,7 +692,18 @@ export function sentenceFeatures(
     features.add(`c:${klass}`);
     if (count >= 3) features.add(`c3:${klass}`);
   }
-  for (const [a, b] of PAIRS) if (classes.has(a) && classes.has(b)) features.add(`p:${a}+${b}`);
+  for (const feature of shapeFeatures(classes, 'p:', 's:')) features.add(feature);
+  return [...features];
+}
+
+/**
+ * Class pairs and the shapes of a violation over a set of classes: one sentence's (prefixes `p:` and `s:`), or those of
+ * the few sentences of one window read together (`t:`), for a threat or a plan told over several sentences ("Julien,
+ * I know where you park. Thursday will be the last time.").
+ */
+export function shapeFeatures(classes: { has(klass: string): boolean }, pair: string, shape: string): string[] {
+  const features: string[] = [];
+  for (const [a, b] of PAIRS) if (classes.has(a) && classes.has(b)) features.push(`${pair}${a}+${b}`);
   // The shape of a threat in any of the model's languages: someone addressed or named, harm or a weapon, and intent or
   // menace. A feature, not a rule: the model weighs it against the context cues.
   if (
@@ -700,7 +711,7 @@ export function sentenceFeatures(
     (classes.has('HARM') || classes.has('WEAPON')) &&
     (classes.has('MENACE') || classes.has('I_WILL') || classes.has('FUTURE'))
   )
-    features.add('s:threat_shape');
+    features.push(`${shape}threat_shape`);
   // A threat without harm words: a person named or addressed, their time, place or routine, and intent or finality.
   const person = classes.has('NAMED') || classes.has('ADDRESS') || classes.has('YOU') || classes.has('TARGET');
   if (
@@ -708,7 +719,7 @@ export function sentenceFeatures(
     (classes.has('ROUTINE') || classes.has('TIME')) &&
     (classes.has('OMEN') || classes.has('I_WILL') || classes.has('MENACE') || classes.has('ISOLATION'))
   )
-    features.add('s:named_menace');
+    features.push(`${shape}named_menace`);
   // A plan without harm words: where nobody sees or how to leave no trace, with a time, a place or a step, told to
   // someone or about a person.
   if (
@@ -716,6 +727,15 @@ export function sentenceFeatures(
     (classes.has('TIME') || classes.has('ROUTINE') || classes.has('MAKE') || classes.has('STEP')) &&
     (person || classes.has('I_WILL') || classes.has('HARM') || classes.has('WEAPON'))
   )
-    features.add('s:covert_plan');
-  return [...features];
+    features.push(`${shape}covert_plan`);
+  return features;
+}
+
+/** The cross-sentence features of a run of sentences: shapes over all their classes together. */
+export function crossFeatures(sentenceFeatures: readonly (readonly string[])[]): string[] {
+  if (sentenceFeatures.length < 2) return [];
+  const classes = new Set<string>();
+  for (const features of sentenceFeatures)
+    for (const feature of features) if (feature.startsWith('c:')) classes.add(feature.slice(2));
+  return shapeFeatures(classes, 't:', 't:');
 }

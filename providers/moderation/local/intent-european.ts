@@ -85,7 +85,8 @@ const DWELLING =
   mesquita | moschea | iglesia | eglise | kirche | igreja | chiesa | sinagoga | synagogue | synagoge`);
 const IGNITE =
   words(String.raw`prender | prendele | quemar | encender | rociar | echar | mechero | cerilla | fuego | bruler |
-  brule | allumer | asperger | arroser | verser | briquet | allumette | feu | anzunden | abbrennen | brennt | ubergiessen |
+  brule | allumer | asperger | arroser | verser | briquet | allumette | feu | anzunden | zunde | zundet | zundest |
+  entzunden | anstecken | abbrennen | brennt | ubergiessen | kipp | kippen | giess | giessen |
   feuerzeug | streichholz | feuer | queimar | acender | atear | jogar | isqueiro | fosforo | fogo | bruciare | incendiare |
   accendere | versare | cospargere | accendino | fiammifero | fuoco | incendiar | incendier`);
 

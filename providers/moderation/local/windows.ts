@@ -17,6 +17,7 @@ import { europeanSentence } from './european-features.ts';
 import {
   classesOf,
   CONTEXT_CLASSES,
+  crossFeatures,
   HARD_SLUR,
   normalize,
   RISK_CLASSES,
@@ -224,6 +225,14 @@ export function contextRange(sentences: AnalysedSentence[], index: number): { fr
 /** Features of a whole short text, as the model is trained on them. */
 export function textFeatures(text: string): Set<string> {
   const features = new Set<string>();
-  for (const sentence of analyse(text, { full: true })) for (const feature of sentence.features) features.add(feature);
+  const sentences = analyse(text, { full: true });
+  for (const sentence of sentences) for (const feature of sentence.features) features.add(feature);
+  // As the moderator reads a short text: paragraph by paragraph, each with its cross-sentence shapes.
+  for (const window of windowsOf(sentences))
+    if (window.to > window.from && sentences.length <= SHORT_SENTENCES)
+      for (const feature of crossFeatures(
+        sentences.slice(window.from, window.to + 1).map((sentence) => sentence.features),
+      ))
+        features.add(feature);
   return features;
 }
