@@ -6,7 +6,7 @@
  * MAX_BENIGN_RATE of the benign training texts would be flagged for it. The test set (data/test-set.jsonl) is never
  * read here; measure it with `bun scripts/moderation-eval.ts --test`.
  *
- * Usage: bun scripts/train-moderation.ts [--l2 0.0003] [--word-l2 0.3] [--epochs 300] [--max-benign 0.004] [--dry-run] [--show] [--check]
+ * Usage: bun scripts/train-moderation.ts [--l2 0.0003] [--word-l2 0.3] [--epochs 300] [--max-benign 0.003] [--max-benign-intent 0.005] [--dry-run] [--show] [--check]
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,7 +19,13 @@ const argument = (name: string, fallback: number) =>
   process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback;
 const L2 = argument('--l2', 0.0003);
 const EPOCHS = argument('--epochs', 300);
-const MAX_BENIGN_RATE = argument('--max-benign', 0.004);
+const MAX_BENIGN_RATE = argument('--max-benign', 0.003);
+/**
+ * Threats and violent instructions told without harm words share their cues with ordinary plans and schedules, so their
+ * thresholds sit on the hard negatives; they may take this share of benign texts instead (the others keep
+ * MAX_BENIGN_RATE), the total still held to the benign target.
+ */
+const MAX_BENIGN_INTENT = argument('--max-benign-intent', 0.005);
 const FOLDS = 5;
 const directory = join(import.meta.dir, '..', 'providers', 'moderation', 'local');
 // train-*.jsonl: sets written blind for issue 14 (English intent and threats, the five European languages, and the
@@ -169,6 +175,7 @@ function toModelFile(models: { weights: Float64Array; bias: number }[], threshol
       wordL2: WORD_L2,
       epochs: EPOCHS,
       maxBenignRate: MAX_BENIGN_RATE,
+      maxBenignIntent: MAX_BENIGN_INTENT,
     },
   };
 }
@@ -196,7 +203,10 @@ const thresholds = MODERATION_CATEGORIES.map((_, position) => {
     .map(({ rowIndex }) => outOfFold[rowIndex]![position]!)
     .filter((score) => score < 1)
     .sort((a, b) => b - a);
-  const allowed = Math.floor(benignScores.length * MAX_BENIGN_RATE);
+  const rate = ['threats', 'violent_instructions'].includes(MODERATION_CATEGORIES[position]!)
+    ? MAX_BENIGN_INTENT
+    : MAX_BENIGN_RATE;
+  const allowed = Math.floor(benignScores.length * rate);
   // Just above the (allowed+1)-th highest benign score, and never below 0.5.
   return Math.max(0.5, Math.min(0.99, (benignScores[allowed] ?? 0) + 1e-6));
 });
