@@ -49,7 +49,8 @@ export const INTENT_CLASSES: Record<EuropeanLanguage, Record<string, string>> = 
     ISOLATION: `solo | sola | a solas | desierto | desierta | aislado | aislada | apartado | sin camaras | no hay camaras |
       sin testigos | nadie | nadie la oira | nadie lo oira | sin cobertura | sin farolas | a oscuras | oscuro | salida trasera |
       puerta de servicio | puerta trasera | zona profunda`,
-    EVADE: `guantes | movil | telefono | no uses tu | coartada | nadie sospechara | sin que nadie sospeche | nadie se enterara |
+    EVADE: `que fue un accidente | fue un accidente | pensaran que fue | diran que fue | parecera un accidente |
+      guantes | movil | telefono | no uses tu | coartada | nadie sospechara | sin que nadie sospeche | nadie se enterara |
       sin que se entere | deshacerte | deshacerse | borrar | limpiar las huellas | huellas | sin dejar rastro | sin rastro |
       accidente | que se cayo | causas naturales | tiendas distintas | tiendas diferentes | pasamontanas | cambiate de ropa`,
     OMEN: `nunca mas | ultimo | ultima | la ultima vez | se acabo | se acabara | se terminara | no volveras | no vas a volver |
@@ -71,7 +72,8 @@ export const INTENT_CLASSES: Record<EuropeanLanguage, Record<string, string>> = 
     ISOLATION: `sozinho | sozinha | a sos | deserto | deserta | isolado | isolada | afastado | sem cameras | nao tem camera |
       sem testemunhas | ninguem | ninguem vai ouvir | sem sinal | sem rede | no escuro | escuro | saida dos fundos |
       porta dos fundos | porta de servico`,
-    EVADE: `luvas | celular | telemovel | telefone | nao use o seu | alibi | ninguem vai suspeitar | sem que ninguem desconfie |
+    EVADE: `que foi acidente | foi um acidente | vai achar que foi | vao dizer que foi | vai parecer acidente |
+      luvas | celular | telemovel | telefone | nao use o seu | alibi | ninguem vai suspeitar | sem que ninguem desconfie |
       ninguem vai saber | livrar | se livrar | apagar | digitais | sem deixar rastro | sem rastro | acidente | causas naturais |
       lojas diferentes | capuz | balaclava | troque de roupa`,
     OMEN: `nunca mais | ultimo | ultima | a ultima vez | acabou | vai acabar | vai terminar | nao vai voltar | nao voltara |
@@ -93,7 +95,8 @@ export const INTENT_CLASSES: Record<EuropeanLanguage, Record<string, string>> = 
     ISOLATION: `solo | sola | da solo | da sola | deserto | deserta | isolato | isolata | appartato | senza telecamere |
       non ci sono telecamere | senza testimoni | nessuno | nessuno sentira | senza campo | senza segnale | al buio | buio |
       uscita sul retro | porta di servizio | porta sul retro`,
-    EVADE: `guanti | cellulare | telefono | non usare il tuo | alibi | nessuno sospettera | senza che nessuno se ne accorga |
+    EVADE: `che e stato un incidente | e stato un incidente | pensera che sia stato | diranno che e stato | sembrera un incidente |
+      guanti | cellulare | telefono | non usare il tuo | alibi | nessuno sospettera | senza che nessuno se ne accorga |
       nessuno sapra | sbarazzarti | sbarazzarsi | cancellare | impronte | senza lasciare tracce | tracce | incidente |
       cause naturali | negozi diversi | passamontagna | cambiati i vestiti`,
     OMEN: `mai piu | ultimo | ultima | l ultima volta | e finita | finira | non tornerai | non torni | non tornera | non arriverai |
@@ -115,7 +118,8 @@ export const INTENT_CLASSES: Record<EuropeanLanguage, Record<string, string>> = 
     ISOLATION: `seul | seule | tout seul | toute seule | desert | deserte | isole | isolee | a l ecart | pas de camera |
       pas de cameras | sans camera | sans temoin | sans temoins | personne | personne ne t entendra | plus de reseau |
       sans reseau | dans le noir | sans lumiere | porte de service | porte de derriere | issue de secours`,
-    EVADE: `gants | telephone | portable | plus de telephone | alibi | personne ne soupconnera | personne ne saura |
+    EVADE: `que c etait un accident | c etait un accident | croiront que | diront que c etait | passera pour un accident |
+      gants | telephone | portable | plus de telephone | alibi | personne ne soupconnera | personne ne saura |
       sans que personne | se debarrasser | te debarrasser | effacer | empreintes | sans laisser de traces | traces | accident |
       passe pour une chute | cause naturelle | magasins differents | cagoule | change de vetements`,
     OMEN: `plus jamais | le dernier | la derniere | la derniere fois | c est fini | ca se terminera | se terminera |
@@ -137,7 +141,8 @@ export const INTENT_CLASSES: Record<EuropeanLanguage, Record<string, string>> = 
     ISOLATION: `allein | alleine | einsam | menschenleer | abgelegen | verlassen | keine kamera | keine kameras | ohne kameras |
       keine zeugen | ohne zeugen | niemand | niemand hort | kein empfang | kein netz | im dunkeln | dunkel | hintereingang |
       hinterausgang | personaleingang | hintertur`,
-    EVADE: `handschuhe | handy | telefon | lass dein handy | alibi | niemand wird | keiner wird | niemand merkt | beseitigen |
+    EVADE: `dass es ein unfall war | es war ein unfall | werden denken | werden sagen es war | wird wie ein unfall |
+      handschuhe | handy | telefon | lass dein handy | alibi | niemand wird | keiner wird | niemand merkt | beseitigen |
       loswerden | verwischen | spuren | ohne spuren | fingerabdrucke | unfall | naturlichen ursachen | verschiedenen laden |
       sturmhaube | maske | andere kleidung`,
     OMEN: `nie wieder | nie mehr | das letzte mal | der letzte | die letzte | das letzte | vorbei | ist vorbei | zu ende |

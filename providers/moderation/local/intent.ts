@@ -45,7 +45,7 @@ const ACCIDENT =
 /** "… look like an accident" said of a person's death; a prop or a stunt made to look like one is not. */
 const LOOK_ACCIDENT = /\blook like an accident\b/;
 const ACCIDENT_EUROPEAN =
-  /\b(?:parezca un accidente|pareca um acidente|pareca acidente|sembri un incidente|sembrare un incidente|ressemble a un accident|ressembler a un accident|wie ein unfall aussieht|wie einen unfall aussehen|nach einem unfall aussieht)\b/;
+  /\b(?:parezca (?:un )?accidente|parecer (?:un )?accidente|pase por (?:un )?accidente|pareca (?:um )?acidente|parecer (?:um )?acidente|pra parecer acidente|sembri (?:un )?incidente|sembrare (?:un )?incidente|ressemble a un accident|ressembler a un accident|passe pour (?:un )?accident|passer pour (?:un )?accident|wie ein unfall aussieht|wie einen unfall aussehen|wie ein unfall aussehen|nach (?:einem )?unfall aussieht|nach (?:einem )?unfall aussehen)\b/;
 
 const STALK =
   /\b(?:follow|tail|shadow|wait for|watch)\b[^.]{0,60}\b(?:until|when|once|till)\b[^.]{0,50}\b(?:alone|isolated|on (?:her|his) own|nobody (?:is )?around|no one (?:is )?around|dark|deserted|the car park|the parking lot)\b/;
