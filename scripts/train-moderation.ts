@@ -6,20 +6,26 @@
  * MAX_BENIGN_RATE of the benign training texts would be flagged for it. The test set (data/test-set.jsonl) is never
  * read here; measure it with `bun scripts/moderation-eval.ts --test`.
  *
- * Usage: bun scripts/train-moderation.ts [--l2 0.0003] [--word-l2 0.3] [--epochs 300] [--max-benign 0.004] [--dry-run] [--show] [--check]
+ * Usage: bun scripts/train-moderation.ts [--l2 0.0003] [--word-l2 0.3] [--epochs 300] [--max-benign 0.003] [--max-benign-intent 0.005] [--dry-run] [--show] [--check]
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { scoreText } from '../providers/moderation/local/classifier.ts';
 import { Model, type ModelFile } from '../providers/moderation/local/model.ts';
-import { textFeatures } from '../providers/moderation/local/windows.ts';
+import { analyse, textFeatures } from '../providers/moderation/local/windows.ts';
 import { MODERATION_CATEGORIES, type ModerationCategory } from '../providers/spec/v1/moderation.ts';
 
 const argument = (name: string, fallback: number) =>
   process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback;
 const L2 = argument('--l2', 0.0003);
 const EPOCHS = argument('--epochs', 300);
-const MAX_BENIGN_RATE = argument('--max-benign', 0.004);
+const MAX_BENIGN_RATE = argument('--max-benign', 0.003);
+/**
+ * Threats and violent instructions told without harm words share their cues with ordinary plans and schedules, so their
+ * thresholds sit on the hard negatives; they may take this share of benign texts instead (the others keep
+ * MAX_BENIGN_RATE), the total still held to the benign target.
+ */
+const MAX_BENIGN_INTENT = argument('--max-benign-intent', 0.005);
 const FOLDS = 5;
 const directory = join(import.meta.dir, '..', 'providers', 'moderation', 'local');
 // train-*.jsonl: sets written blind for issue 14 (English intent and threats, the five European languages, and the
@@ -38,25 +44,46 @@ export const TRAINING_SETS = [
   'train-de',
   'train-pt',
   'train-it',
+  // Written blind for issue 14 after the first round (data-drop train3), hard negatives marked `kind: hard_negative`.
+  'train3-en-intent',
+  'train3-es',
+  'train3-fr',
+  'train3-de',
+  'train3-pt',
+  'train3-it',
+  'train3-other',
 ];
 const MODEL_LANGUAGES = new Set(['en', 'es', 'fr', 'de', 'pt', 'it']);
 
 interface Example {
   text: string;
+  language: string;
+  kind?: string;
   labels: ModerationCategory[];
   features: number[];
   fold: number;
 }
 
-const raw: { text: string; labels: ModerationCategory[]; set: string }[] = [];
+const raw: { text: string; labels: ModerationCategory[]; set: string; language: string; kind?: string }[] = [];
 for (const set of TRAINING_SETS) {
   const file = Bun.file(join(directory, 'data', `${set}.jsonl`));
   if (!(await file.exists())) continue;
   for (const line of (await file.text()).trim().split('\n')) {
     if (!line.trim()) continue;
-    const example = JSON.parse(line) as { text: string; labels: ModerationCategory[]; language?: string };
+    const example = JSON.parse(line) as {
+      text: string;
+      labels: ModerationCategory[];
+      language?: string;
+      kind?: string;
+    };
     if (example.language && !MODEL_LANGUAGES.has(example.language)) continue;
-    raw.push({ text: example.text, labels: example.labels, set });
+    raw.push({
+      text: example.text,
+      labels: example.labels,
+      set,
+      language: example.language ?? 'en',
+      kind: example.kind,
+    });
   }
 }
 
@@ -85,6 +112,8 @@ const hash = (text: string) => {
 };
 const examples: Example[] = raw.map((example, position) => ({
   text: example.text,
+  language: example.language,
+  kind: example.kind,
   labels: example.labels,
   features: [...featureSets[position]!]
     .map((feature) => index.get(feature))
@@ -146,6 +175,7 @@ function toModelFile(models: { weights: Float64Array; bias: number }[], threshol
       wordL2: WORD_L2,
       epochs: EPOCHS,
       maxBenignRate: MAX_BENIGN_RATE,
+      maxBenignIntent: MAX_BENIGN_INTENT,
     },
   };
 }
@@ -173,7 +203,10 @@ const thresholds = MODERATION_CATEGORIES.map((_, position) => {
     .map(({ rowIndex }) => outOfFold[rowIndex]![position]!)
     .filter((score) => score < 1)
     .sort((a, b) => b - a);
-  const allowed = Math.floor(benignScores.length * MAX_BENIGN_RATE);
+  const rate = ['threats', 'violent_instructions'].includes(MODERATION_CATEGORIES[position]!)
+    ? MAX_BENIGN_INTENT
+    : MAX_BENIGN_RATE;
+  const allowed = Math.floor(benignScores.length * rate);
   // Just above the (allowed+1)-th highest benign score, and never below 0.5.
   return Math.max(0.5, Math.min(0.99, (benignScores[allowed] ?? 0) + 1e-6));
 });
@@ -205,15 +238,67 @@ console.log(
   `benign flagged: ${((benignFlagged / benignRows.length) * 100).toFixed(1)}% (${benignFlagged}/${benignRows.length})`,
 );
 
+// Hard negatives: benign texts with a risky word of their own (a weapon, a body part, a harm verb, a group), the ones a
+// word list alone would flag. Issue 14 allows them 3% false positives against 2% for benign texts overall.
+const hardNegatives = benignRows.filter(({ row }) =>
+  analyse(row.text, { full: true }).some((sentence) => sentence.risky),
+);
+const hardFlagged = hardNegatives.filter(({ rowIndex }) =>
+  MODERATION_CATEGORIES.some((_, position) => outOfFold[rowIndex]![position]! >= thresholds[position]!),
+).length;
+console.log(
+  `hard negatives flagged: ${((hardFlagged / Math.max(1, hardNegatives.length)) * 100).toFixed(1)}% (${hardFlagged}/${hardNegatives.length})`,
+);
+// The hard negatives the writers marked as such (train3 sets): benign texts written to look like violations.
+const marked = benignRows.filter(({ row }) => row.kind === 'hard_negative');
+const markedFlagged = marked.filter(({ rowIndex }) =>
+  MODERATION_CATEGORIES.some((_, position) => outOfFold[rowIndex]![position]! >= thresholds[position]!),
+).length;
+console.log(
+  `marked hard negatives flagged: ${((markedFlagged / Math.max(1, marked.length)) * 100).toFixed(1)}% (${markedFlagged}/${marked.length})`,
+);
+// Per language: recall over all labels (found/positives) and benign false positives, so the five European languages
+// can be compared with English on cross-validation rather than on the blind sets.
+const languages = [...new Set(examples.map((row) => row.language))].sort();
+for (const language of languages) {
+  let positives = 0;
+  let found = 0;
+  let benign = 0;
+  let flagged = 0;
+  const cells = MODERATION_CATEGORIES.map((category, position) => {
+    let categoryPositives = 0;
+    let categoryFound = 0;
+    examples.forEach((row, rowIndex) => {
+      if (row.language !== language || !row.labels.includes(category)) return;
+      categoryPositives++;
+      if (outOfFold[rowIndex]![position]! >= thresholds[position]!) categoryFound++;
+    });
+    positives += categoryPositives;
+    found += categoryFound;
+    return `${category.slice(0, 7)} ${categoryFound}/${categoryPositives}`;
+  });
+  examples.forEach((row, rowIndex) => {
+    if (row.language !== language || row.labels.length > 0) return;
+    benign++;
+    if (MODERATION_CATEGORIES.some((_, position) => outOfFold[rowIndex]![position]! >= thresholds[position]!))
+      flagged++;
+  });
+  console.log(
+    `  ${language.padEnd(3)} recall ${(found / Math.max(1, positives)).toFixed(3)}  ${cells.join('  ')}  FP ${flagged}/${benign}`,
+  );
+}
+
 if (process.argv.includes('--show')) {
   // The benign texts scored highest and the positives scored lowest, per category: where the features fall short.
   for (const [position, category] of MODERATION_CATEGORIES.entries()) {
-    const scored = examples.map((row, rowIndex) => ({ row, score: outOfFold[rowIndex]![position]! }));
+    const scored = examples
+      .map((row, rowIndex) => ({ row, score: outOfFold[rowIndex]![position]! }))
+      .filter(({ row }) => !process.env.SHOW_LANGUAGE || row.language === process.env.SHOW_LANGUAGE);
     console.log(`\n== ${category}: benign scored highest`);
     for (const { row, score } of scored
       .filter(({ row }) => row.labels.length === 0)
       .sort((a, b) => b.score - a.score)
-      .slice(0, 5))
+      .slice(0, Number(process.env.SHOW_BENIGN) || 5))
       console.log(`  ${score.toFixed(3)} ${row.text.slice(0, 160)}`);
     console.log(`== ${category}: missed positives`);
     for (const { row, score } of scored

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createCascadeModerator } from '../providers/moderation/cascade.ts';
+import { crossFeatures } from '../providers/moderation/local/features.ts';
 import { createLocalModerator } from '../providers/moderation/local/index.ts';
 import { lexiconCategories } from '../providers/moderation/local/lexicons.ts';
 import { analyse } from '../providers/moderation/local/windows.ts';
@@ -199,6 +200,67 @@ describe('intent without harm words', () => {
       ),
     ).toContain('violent_instructions');
     expect(await flagged("On Monday I'm bringing my rifle to the depot for Frank.")).toContain('threats');
+  });
+
+  test('the same plans in Spanish, French, German, Portuguese and Italian; love, a report and a club pass', async () => {
+    expect(await flagged('Pon un poco de matarratas en su café cada mañana, sin que se entere.')).toContain(
+      'violent_instructions',
+    );
+    expect(await flagged('Quand tu arrives devant la foule, accélère avec la camionnette et ne freine pas.')).toContain(
+      'violent_instructions',
+    );
+    expect(
+      await flagged('Kipp das Benzin durch den Briefkasten in die Wohnung und zünde es dann an, du weißt welche Tür.'),
+    ).toContain('violent_instructions');
+    expect(await flagged('Segue ela até ficar sozinha no estacionamento e enfia ela na carrinha.')).toContain(
+      'violent_instructions',
+    );
+    expect(await flagged('Venerdì porto il fucile in ufficio per il capo.')).toContain('threats');
+    expect(await flagged('Domani vado ad ammazzare il sindaco.')).toContain('threats');
+    for (const text of [
+      'Te voy a matar a besos, cariño.',
+      'Vou te matar de saudade, amor.',
+      "La polizia ha detto che l'uomo ha investito la folla con il furgone.",
+      'Venerdì porto il fucile al poligono per la gara.',
+      'Em 27 de janeiro o incêndio na boate matou dezenas de pessoas, e hoje as famílias pedem justiça.',
+      'The props team will make the vase look like an accident: rig it to tip when the door slams.',
+    ])
+      expect(await flagged(text)).toEqual([]);
+  });
+
+  test('a threat told over two sentences has its shape across them, not in either sentence alone', () => {
+    for (const text of [
+      "Julien, j'ai vu ta voiture. Jeudi soir, ce sera la dernière fois.",
+      'Irene, ya sé tu dirección. El sábado será la última vez.',
+      'Lena, ich kenne dein Auto. Am Freitag ist es vorbei.',
+    ]) {
+      const sentences = analyse(text, { full: true });
+      expect(sentences.length).toBe(2);
+      expect(crossFeatures(sentences.map((sentence) => sentence.features))).toContain('t:named_menace');
+      for (const sentence of sentences) {
+        expect(sentence.features).not.toContain('s:named_menace');
+        expect(crossFeatures([sentence.features])).toEqual([]);
+      }
+    }
+  });
+
+  test('an instruction to stab, shoot or beat a person is one, in any frame; a warning or a joke is not', async () => {
+    const instruction = 'Stab him in the neck and run.';
+    expect(await flagged(instruction)).toContain('violent_instructions');
+    for (const [before, after] of [
+      ['This history lecture looks at the regime, its propaganda and the war.', 'Questions after the lecture.'],
+      ['Welcome back to the self-defence course; safety first.', 'Always call the police in an emergency.'],
+      ['Once upon a time, in a kingdom of dragons, the villain spoke.', 'And the hero rode home.'],
+    ]) {
+      expect(await flagged(`${before} ${instruction} ${after}`)).toContain('violent_instructions');
+      expect(await flagged(`${before}\n\n${instruction}\n\n${after}`)).toContain('violent_instructions');
+    }
+    for (const text of [
+      'Never strangle a child, even in play.',
+      'Punch him in the nose if he tries it again, lol.',
+      "I'll kill you with kisses when you get home, love.",
+    ])
+      expect(await flagged(text)).toEqual([]);
   });
 
   test('an imperative plan (acquire, approach, act, evade) is an instruction', async () => {

@@ -1,5 +1,6 @@
 import { MODERATION_CATEGORIES, type ModerationVerdict } from '../../spec/v1/moderation.ts';
 import { peacefulWeapon, sequenceIntent } from './intent.ts';
+import { crossFeatures } from './features.ts';
 import { defaultModel, type Model } from './model.ts';
 import { type AnalysedSentence, analyse, contextRange, SHORT_SENTENCES, windowsOf } from './windows.ts';
 
@@ -66,6 +67,24 @@ const GREY_FRACTION = 0.5;
 const OWN_FLOOR_FRACTION = 0.5;
 /** A sentence this far over its threshold on its own words is plain; its neighbours' framing cannot lower it. */
 const PLAIN_MARGIN = 0.6;
+/**
+ * The shapes of a sentence that instructs, announces or endorses harm in its own words (features.ts). Such a sentence
+ * over its threshold on its own keeps its score whatever frame its neighbours set (a history lecture, a course, a
+ * story): the frame may excuse a report of harm, not an instruction to do it. A cue in the sentence itself still counts.
+ */
+const PLAIN_SHAPES = [
+  's:instruct_harm_person',
+  's:announce_harm_person',
+  's:incite_harm',
+  's:covert_plan',
+  's:named_menace',
+  'p:STEP+WEAPON',
+  'p:STEP+HARM',
+  'p:GROUP+DEHUMAN',
+  'p:GROUP+EXCLUDE',
+  'p:DEHUMAN+EXCLUDE',
+  'p:SLUR+GROUP',
+];
 
 export function assess(text: string, model: Model = defaultModel()): Assessment {
   const sentences = analyse(text);
@@ -78,6 +97,11 @@ export function assess(text: string, model: Model = defaultModel()): Assessment 
     short || sentence.risky || sentences[index - 1]?.risky ? model.rowsOf(sentence.features) : empty,
   );
   const contextRows = sentences.map((sentence) => model.rowsOf(sentence.context));
+  // In a short text every sentence has its words: one the model learned as risky is scored too, class word or not.
+  if (short)
+    sentences.forEach((sentence, index) => {
+      if (!sentence.risky && sentence.coverage === 'model' && model.hasStrong(rows[index]!)) sentence.risky = true;
+    });
   const own = sentences.map((sentence, index) => (sentence.risky ? model.scoreRows([rows[index]!]) : undefined));
   const best = MODERATION_CATEGORIES.map(() => ({ score: 0, start: 0, end: 0 }));
   const grey: Span[] = [];
@@ -93,13 +117,21 @@ export function assess(text: string, model: Model = defaultModel()): Assessment 
     for (let category = 0; category < width && !any; category++) any = ownFloor(window.from, window.to, category);
     if (!any) continue;
     const words = rows.slice(window.from, window.to + 1);
+    // Several sentences read together: the shapes their classes make together count too.
+    if (window.to > window.from)
+      words.push(
+        model.rowsOf(crossFeatures(sentences.slice(window.from, window.to + 1).map((sentence) => sentence.features))),
+      );
     const framed = model.scoreRows(words.concat(contextRows.slice(window.contextFrom, window.contextTo + 1)));
     const bare = window.to > window.from || !own[window.from] ? model.scoreRows(words) : own[window.from]!;
+    const shaped =
+      window.to === window.from && PLAIN_SHAPES.some((shape) => sentences[window.from]!.features.includes(shape));
     for (let category = 0; category < width; category++) {
       if (!ownFloor(window.from, window.to, category)) continue;
       const threshold = thresholds[category]!;
       // The framing of the sentences around may lower a score, never raise it; a plain sentence keeps its own.
-      const plain = bare[category]! >= threshold + (1 - threshold) * PLAIN_MARGIN;
+      const plain =
+        bare[category]! >= threshold + (1 - threshold) * PLAIN_MARGIN || (shaped && bare[category]! >= threshold);
       const score = plain ? bare[category]! : Math.min(bare[category]!, framed[category]!);
       if (bare[category]! >= threshold && score < threshold) lowered.add(window.from);
       if (score > best[category]!.score)
@@ -121,6 +153,18 @@ export function assess(text: string, model: Model = defaultModel()): Assessment 
 }
 
 const SEQUENCE_LENGTH = 4;
+/** Cues in a sentence that make an instruction to hurt someone a game move, a scene, a report or a warning. */
+const INSTRUCTION_CUES = [
+  'c:BANTER',
+  'c:FICTION',
+  'c:REPORT',
+  'c:HISTORY',
+  'c:MEDICAL',
+  'c:FOOD',
+  'c:META',
+  'c:SAFETY',
+  'c:NEGATE',
+];
 
 function applyRules(sentences: AnalysedSentence[], best: Assessment['best']) {
   const flag = (category: string, start: number, end: number) => {
@@ -160,6 +204,23 @@ function applyRules(sentences: AnalysedSentence[], best: Assessment['best']) {
       return;
     best[threats] = { score: 1, start: sentence.start, end: sentence.end };
   });
+  // An instruction to stab, shoot, strangle, beat … a person ("Stab him in the neck and run"): violent instructions,
+  // unless the sentence itself sets it in a game, a story, a report, a history, medicine, a kitchen or a warning. The
+  // neighbours' frame does not excuse it (issue 14, item 3).
+  for (const sentence of sentences) {
+    if (!sentence.features.includes('s:instruct_violence_person')) continue;
+    if (INSTRUCTION_CUES.some((cue) => sentence.features.includes(cue))) continue;
+    flag('violent_instructions', sentence.start, sentence.end);
+    break;
+  }
+  // A call on someone to harm a person ("someone should shoot the mayor", "we need to hang them"): a threat, unless
+  // the sentence itself sets it in a game, a story, a report or a history (the weeds and the balloons have no person).
+  for (const sentence of sentences) {
+    if (!sentence.features.includes('s:incite_harm') || !sentence.features.includes('o:harm_person')) continue;
+    if (INSTRUCTION_CUES.some((cue) => sentence.features.includes(cue))) continue;
+    flag('threats', sentence.start, sentence.end);
+    break;
+  }
   // A slur with no innocent reading is hate wherever it is used at people; a sentence that talks about the word
   // (reporting it, condemning it, "he called me a …") is not using it.
   for (const sentence of sentences) {

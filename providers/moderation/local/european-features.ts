@@ -5,6 +5,8 @@
 import { type CompositionProfile, sentenceFeatures } from './features.ts';
 import { EUROPEAN_LANGUAGES, type EuropeanLanguage, europeanWords, foldAccents, stemEuropean } from './european.ts';
 import { EUROPEAN_CLASSES } from './european-classes.ts';
+import { EUROPEAN_VOCABULARY } from './european-vocabulary.ts';
+import { INTENT_CLASSES, surfaceClasses } from './intent-classes.ts';
 
 /** Verbs of carrying a weapon along ("llevo la pistola", "ich bringe das Messer mit"). */
 const BRING: Record<EuropeanLanguage, string> = {
@@ -22,6 +24,16 @@ const PERSONS: Record<EuropeanLanguage, string> = {
   it: 'ti | lo | la | li | le | gli | vi | te',
   fr: 'te | le | la | les | vous | toi | lui',
   de: 'dich | dir | ihn | ihm | sie | euch | ihr',
+};
+
+/**
+ * Object pronouns before a verb in the present that are not also articles: "o incêndio" and "la casa" are a noun after
+ * an article, "te mato" and "ti ammazzo" a threat.
+ */
+const PRESENT_CLITICS: Partial<Record<EuropeanLanguage, Set<string>>> = {
+  es: new Set(['te', 'os', 'le', 'les']),
+  it: new Set(['ti', 'gli', 'vi']),
+  pt: new Set(['te', 'lhe', 'lhes', 'vos']),
 };
 
 interface Table {
@@ -42,7 +54,11 @@ const TABLES = Object.fromEntries(
   EUROPEAN_LANGUAGES.map((language) => {
     const single = new Map<string, string[]>();
     const phrases = new Map<string, { words: string[]; klass: string }[]>();
-    for (const [klass, text] of Object.entries({ ...EUROPEAN_CLASSES[language], BRING: BRING[language] })) {
+    const lists: Record<string, string> = { ...EUROPEAN_CLASSES[language], BRING: BRING[language] };
+    for (const extra of [INTENT_CLASSES[language], EUROPEAN_VOCABULARY[language]])
+      for (const [klass, text] of Object.entries(extra))
+        lists[klass] = lists[klass] ? `${lists[klass]} | ${text}` : text;
+    for (const [klass, text] of Object.entries(lists)) {
       for (const entry of split(text)) {
         // Class entries are matched on folded, unstemmed words as well as stems, so short words keep their class.
         const words = stemsOf(entry, language);
@@ -63,6 +79,28 @@ const TABLES = Object.fromEntries(
   }),
 ) as Record<EuropeanLanguage, Table>;
 
+/** Shortest part of a German compound that is looked up on its own ("Gift" in "Rattengift"). */
+const MIN_COMPOUND_PART = 4;
+const NO_CLASSES: string[] = [];
+
+/**
+ * German writes its compounds as one word ("Rattengift", "Augenhöhlen", "Gruppensex"): a word with no class of its own
+ * takes the classes of its longest known head (the last part, which names what it is), else of its longest known first
+ * part ("Hautfetzen", "Körperteile").
+ */
+function compoundClasses(word: string, language: EuropeanLanguage, table: Table): string[] {
+  if (language !== 'de' || word.length < MIN_COMPOUND_PART * 2) return NO_CLASSES;
+  for (let cut = 1; cut <= word.length - MIN_COMPOUND_PART; cut++) {
+    const head = table.single.get(stemEuropean(word.slice(cut), language)) ?? table.single.get(word.slice(cut));
+    if (head) return head;
+  }
+  for (let cut = word.length - 1; cut >= MIN_COMPOUND_PART; cut--) {
+    const first = table.single.get(word.slice(0, cut));
+    if (first) return first;
+  }
+  return NO_CLASSES;
+}
+
 export interface EuropeanSentence {
   stems: string[];
   classes: Map<string, number>;
@@ -75,7 +113,7 @@ export function europeanSentence(original: string, language: EuropeanLanguage): 
   const at: string[][] = [];
   for (let index = 0; index < stems.length; index++) {
     const word = stems[index]!;
-    const classes = [...(table.single.get(word) ?? [])];
+    const classes = [...(table.single.get(word) ?? compoundClasses(word, language, table))];
     for (const phrase of table.phrases.get(word) ?? []) {
       let matches = true;
       for (let offset = 1; offset < phrase.words.length && matches; offset++)
@@ -86,12 +124,14 @@ export function europeanSentence(original: string, language: EuropeanLanguage): 
   }
   const classes = new Map<string, number>();
   for (const list of at) for (const klass of list) classes.set(klass, (classes.get(klass) ?? 0) + 1);
+  for (const klass of surfaceClasses(original, foldAccents(original)))
+    classes.set(klass, (classes.get(klass) ?? 0) + 1);
   const features = sentenceFeatures(stems, at, classes, { prefix: `${language}/`, profile: table.profile });
   // Spanish, Italian and Portuguese announce harm in the present: "te mato", "ti ammazzo", "le parto las piernas".
   if (language === 'es' || language === 'it' || language === 'pt') {
     const words = europeanWords(foldAccents(original), language);
     for (let index = 1; index < words.length; index++) {
-      if (!/o$/.test(words[index]!) || !table.profile.persons.has(words[index - 1]!)) continue;
+      if (!/o$/.test(words[index]!) || !PRESENT_CLITICS[language]!.has(words[index - 1]!)) continue;
       if (at[index]?.includes('HARM') || table.single.get(stemEuropean(words[index]!, language))?.includes('HARM'))
         features.push('s:announce_harm_person');
     }

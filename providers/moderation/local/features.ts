@@ -6,6 +6,7 @@
  * one sentence ("I will" + harm verb + "you") carry the composition of a threat or an instruction. The lists are written
  * from the policy, not from the training data.
  */
+import { INTENT_CLASSES_ENGLISH } from './intent-classes.ts';
 
 /** Lower-cases, folds typographic quotes and dashes, undoes l33t spelling and stretched letters. */
 export function normalize(text: string): string {
@@ -242,6 +243,10 @@ const CLASS_LISTS: Record<string, string> = {
   FUTURE: `will | going to | gonna | shall | about to | soon | tonight | tomorrow | next`,
 };
 
+// The classes of harm told without harm words join the lists (intent-classes.ts).
+for (const [klass, text] of Object.entries(INTENT_CLASSES_ENGLISH))
+  CLASS_LISTS[klass] = CLASS_LISTS[klass] ? `${CLASS_LISTS[klass]} | ${text}` : text;
+
 interface Phrase {
   words: string[];
   klass: string;
@@ -389,8 +394,46 @@ export interface CompositionProfile {
   persons: Set<string>;
 }
 
+/**
+ * English verbs that, opening a clause ("Grab her …", "then hit him …"), make it an instruction to the reader. Harm verbs
+ * and the MAKE class count too.
+ */
+const IMPERATIVE_VERBS = new Set(
+  `grab take get go wait find follow hit put pour hold push pull drag tie lock cut break smash keep make use bring buy
+  aim throw drop slip stab shoot kick punch choke strangle burn beat wait hide lure corner trap knock ring walk drive
+  run aim start finish wrap tape cover lead force pin slam rip tear bite spray douse light`
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => stem(word)),
+);
+/**
+ * Harm verbs that sports talk and hyperbole do not use ("kill them in the final", "destroy you at chess" stay out):
+ * an instruction to do one of these to a person is an instruction to hurt them.
+ */
+const VIOLENT_VERBS = new Set(
+  `stab shoot strangle choke beat burn drown hang slit gut butcher slaughter torture maim cripple punch kick stomp
+  bludgeon behead decapitate poison suffocate smother rape assault knife shank lynch maul pistol-whip glass bash`
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => stem(word)),
+);
+/** Words after which a clause starts: an instruction often runs "…, then hit him", "first find her". */
+const CLAUSE_OPENERS = new Set([
+  'then',
+  'and',
+  'first',
+  'next',
+  'now',
+  'just',
+  'simply',
+  'finally',
+  'quickly',
+  'quietly',
+]);
+
 function compositionFeatures(stems: string[], at: string[][], features: Set<string>, profile?: CompositionProfile) {
   const has = (index: number, klass: string) => at[index]?.includes(klass) ?? false;
+  let instructed = -20;
   let announced = -10;
   let conditional = false;
   let incite = -10;
@@ -399,6 +442,16 @@ function compositionFeatures(stems: string[], at: string[][], features: Set<stri
   for (let index = 0; index < stems.length; index++) {
     const word = stems[index]!;
     const next = stems[index + 1] ?? '';
+    // An English clause that opens on a bare verb is an instruction ("grab her hair", "then stab him"); "do not" or
+    // "never" before it makes it a warning.
+    if (
+      !profile &&
+      (index === 0 || CLAUSE_OPENERS.has(stems[index - 1]!)) &&
+      (IMPERATIVE_VERBS.has(word) || has(index, 'HARM') || has(index, 'MAKE')) &&
+      stems[index - 1] !== 'not' &&
+      stems[index - 1] !== 'never'
+    )
+      instructed = index;
     // The speaker's intent: "I will", "I'm going to", "we are …", or a chat sentence that starts "gonna …".
     if (
       has(index, 'I_WILL') ||
@@ -461,6 +514,11 @@ function compositionFeatures(stems: string[], at: string[][], features: Set<stri
         features.add('s:harm_in_contest');
     }
     if (person) features.add('o:harm_person');
+    // Harm to a person, told to the reader as a step: a plain instruction, which a frame around it does not excuse.
+    if (person && index - instructed <= 12 && index - announced > 8) {
+      features.add('s:instruct_harm_person');
+      if (VIOLENT_VERBS.has(word) && PERSON_OBJECTS.has(target ?? '')) features.add('s:instruct_violence_person');
+    }
     if (thing) features.add('o:harm_thing');
     // Passive harm: "he's getting stabbed", "deserves to be shot".
     const before = stems.slice(Math.max(0, index - 2), index);
@@ -497,6 +555,9 @@ export const RISK_CLASSES = [
   'DEATH',
   'MAKE',
   'STEP',
+  'ROUTINE',
+  'OMEN',
+  'NAMED',
 ];
 
 /**
@@ -581,6 +642,32 @@ const PAIRS: [string, string][] = [
   ['SEX', 'REPORT'],
   ['GORE_PART', 'REPORT'],
   ['GORE_PART', 'FICTION'],
+  // Harm told without harm words (intent-classes.ts): a named or addressed person with their time, place or routine,
+  // finality said to them, a plan that seeks where nobody sees or covers its tracks.
+  ['NAMED', 'TIME'],
+  ['NAMED', 'ROUTINE'],
+  ['NAMED', 'OMEN'],
+  ['ADDRESS', 'TIME'],
+  ['ADDRESS', 'OMEN'],
+  ['ADDRESS', 'ROUTINE'],
+  ['YOU', 'ROUTINE'],
+  ['ROUTINE', 'TARGET'],
+  ['ROUTINE', 'OMEN'],
+  ['OMEN', 'YOU'],
+  ['OMEN', 'TARGET'],
+  ['I_WILL', 'TIME'],
+  ['I_WILL', 'OMEN'],
+  ['TIME', 'HARM'],
+  ['TIME', 'WEAPON'],
+  ['TIME', 'ISOLATION'],
+  ['ISOLATION', 'MAKE'],
+  ['ISOLATION', 'YOU'],
+  ['ISOLATION', 'TARGET'],
+  ['EVADE', 'HARM'],
+  ['EVADE', 'WEAPON'],
+  ['EVADE', 'MAKE'],
+  ['EVADE', 'TIME'],
+  ['EVADE', 'TARGET'],
 ];
 
 /**
@@ -605,7 +692,18 @@ export function sentenceFeatures(
     features.add(`c:${klass}`);
     if (count >= 3) features.add(`c3:${klass}`);
   }
-  for (const [a, b] of PAIRS) if (classes.has(a) && classes.has(b)) features.add(`p:${a}+${b}`);
+  for (const feature of shapeFeatures(classes, 'p:', 's:')) features.add(feature);
+  return [...features];
+}
+
+/**
+ * Class pairs and the shapes of a violation over a set of classes: one sentence's (prefixes `p:` and `s:`), or those of
+ * the few sentences of one window read together (`t:`), for a threat or a plan told over several sentences ("Julien,
+ * I know where you park. Thursday will be the last time.").
+ */
+export function shapeFeatures(classes: { has(klass: string): boolean }, pair: string, shape: string): string[] {
+  const features: string[] = [];
+  for (const [a, b] of PAIRS) if (classes.has(a) && classes.has(b)) features.push(`${pair}${a}+${b}`);
   // The shape of a threat in any of the model's languages: someone addressed or named, harm or a weapon, and intent or
   // menace. A feature, not a rule: the model weighs it against the context cues.
   if (
@@ -613,6 +711,31 @@ export function sentenceFeatures(
     (classes.has('HARM') || classes.has('WEAPON')) &&
     (classes.has('MENACE') || classes.has('I_WILL') || classes.has('FUTURE'))
   )
-    features.add('s:threat_shape');
-  return [...features];
+    features.push(`${shape}threat_shape`);
+  // A threat without harm words: a person named or addressed, their time, place or routine, and intent or finality.
+  const person = classes.has('NAMED') || classes.has('ADDRESS') || classes.has('YOU') || classes.has('TARGET');
+  if (
+    person &&
+    (classes.has('ROUTINE') || classes.has('TIME')) &&
+    (classes.has('OMEN') || classes.has('I_WILL') || classes.has('MENACE') || classes.has('ISOLATION'))
+  )
+    features.push(`${shape}named_menace`);
+  // A plan without harm words: where nobody sees or how to leave no trace, with a time, a place or a step, told to
+  // someone or about a person.
+  if (
+    (classes.has('ISOLATION') || classes.has('EVADE')) &&
+    (classes.has('TIME') || classes.has('ROUTINE') || classes.has('MAKE') || classes.has('STEP')) &&
+    (person || classes.has('I_WILL') || classes.has('HARM') || classes.has('WEAPON'))
+  )
+    features.push(`${shape}covert_plan`);
+  return features;
+}
+
+/** The cross-sentence features of a run of sentences: shapes over all their classes together. */
+export function crossFeatures(sentenceFeatures: readonly (readonly string[])[]): string[] {
+  if (sentenceFeatures.length < 2) return [];
+  const classes = new Set<string>();
+  for (const features of sentenceFeatures)
+    for (const feature of features) if (feature.startsWith('c:')) classes.add(feature.slice(2));
+  return shapeFeatures(classes, 't:', 't:');
 }

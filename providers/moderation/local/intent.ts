@@ -18,7 +18,7 @@ const FIRST_PERSON =
 const ADDRESSED =
   /\b(?:you|your|yourself)\b|^(?:just |then |now |first |next |finally )?(?:keep|drive|aim|put|pour|slip|add|mix|stir|wait|follow|go|get|buy|make|take|use|grab|light|leave|park|hit|push|throw|douse|soak|splash)\b/;
 const OWN_FRAME =
-  /\b(?:police said|was (?:jailed|convicted|sentenced|charged)|were (?:jailed|convicted|sentenced|charged)|court heard|prosecutors?|according to|the report|investigators?|should never|warning|warns?|safety|historians?|in \d{4}|once upon a time|the villain|in the novel|in the film|the character)\b/;
+  /\b(?:police said|was (?:jailed|convicted|sentenced|charged)|were (?:jailed|convicted|sentenced|charged)|court heard|the trial|the inquest|the jury|call the police|call 911|call 999|call 112|prosecutors?|according to|the report|investigators?|should never|warning|warns?|safety|historians?|in \d{4}|once upon a time|the villain|in the novel|in the film|the character)\b/;
 
 const CROWD =
   /\b(?:crowd|crowds|pedestrians|people on the pavement|the queue|parade|marchers|protesters|market|festival|shoppers|the procession|the rally)\b/;
@@ -41,9 +41,11 @@ const IGNITE =
   /\b(?:pour|splash|soak|douse|drench|light|lit|match|ignite|throw|rag|bottle|set (?:it )?(?:on )?fire|set fire|burn (?:it|them|the place) down)\b/;
 
 const ACCIDENT =
-  /\b(?:mak(?:e|ing)|made|stage|staging) (?:it|this|that|his death|her death|their deaths?|everything|the fall|the crash) (?:look|seem|appear) (?:like )?(?:an? )?(?:accident|suicide|natural causes|overdose|a fall|accidental)\b|\blook like an accident\b|\bnobody will (?:know|suspect) it wasn't an accident\b/;
+  /\b(?:mak(?:e|ing)|made|stage|staging) (?:it|this|that|his death|her death|their deaths?|everything|the fall|the crash) (?:look|seem|appear) (?:like )?(?:an? )?(?:accident|suicide|natural causes|overdose|a fall|accidental)\b|\bnobody will (?:know|suspect) it wasn't an accident\b/;
+/** "… look like an accident" said of a person's death; a prop or a stunt made to look like one is not. */
+const LOOK_ACCIDENT = /\blook like an accident\b/;
 const ACCIDENT_EUROPEAN =
-  /\b(?:parezca un accidente|pareca um acidente|pareca acidente|sembri un incidente|sembrare un incidente|ressemble a un accident|ressembler a un accident|wie ein unfall aussieht|wie einen unfall aussehen|nach einem unfall aussieht)\b/;
+  /\b(?:parezca (?:un )?accidente|parecer (?:un )?accidente|pase por (?:un )?accidente|pareca (?:um )?acidente|parecer (?:um )?acidente|pra parecer acidente|sembri (?:un )?incidente|sembrare (?:un )?incidente|ressemble a un accident|ressembler a un accident|passe pour (?:un )?accident|passer pour (?:un )?accident|wie ein unfall aussieht|wie einen unfall aussehen|wie ein unfall aussehen|nach (?:einem )?unfall aussieht|nach (?:einem )?unfall aussehen)\b/;
 
 const STALK =
   /\b(?:follow|tail|shadow|wait for|watch)\b[^.]{0,60}\b(?:until|when|once|till)\b[^.]{0,50}\b(?:alone|isolated|on (?:her|his) own|nobody (?:is )?around|no one (?:is )?around|dark|deserted|the car park|the parking lot)\b/;
@@ -84,7 +86,8 @@ export function sentenceIntent(text: string, original: string): IntentFinding[] 
     findings.push({ category: voice, rule: 'poison' });
   if (ACCELERANT.test(text) && DWELLING.test(text) && IGNITE.test(text) && (addressed || firstPerson))
     findings.push({ category: voice, rule: 'fire' });
-  if (ACCIDENT.test(text) || ACCIDENT_EUROPEAN.test(text)) findings.push({ category: voice, rule: 'accident' });
+  if (ACCIDENT.test(text) || ACCIDENT_EUROPEAN.test(text) || (LOOK_ACCIDENT.test(text) && PERSON.test(text)))
+    findings.push({ category: voice, rule: 'accident' });
   if (STALK.test(text) && SEIZE.test(text)) findings.push({ category: voice, rule: 'abduction' });
   if (firstPerson && ANNOUNCED_WEAPON.test(text) && NAMED_WHEN_WHERE.test(original) && !PEACEFUL_WEAPON.test(text))
     findings.push({ category: 'threats', rule: 'announced_weapon' });

@@ -17,6 +17,7 @@ import { europeanSentence } from './european-features.ts';
 import {
   classesOf,
   CONTEXT_CLASSES,
+  crossFeatures,
   HARD_SLUR,
   normalize,
   RISK_CLASSES,
@@ -25,6 +26,8 @@ import {
   tokens,
 } from './features.ts';
 import { type IntentFinding, sentenceIntent } from './intent.ts';
+import { europeanIntent } from './intent-european.ts';
+import { surfaceClasses } from './intent-classes.ts';
 import { LEXICON_LANGUAGES, type LexiconLanguage, lexiconCategories } from './lexicons.ts';
 import { splitSentences } from './text.ts';
 
@@ -151,10 +154,12 @@ export function analyse(text: string, options: { full?: boolean } = {}): Analyse
     let classes: Map<string, number>;
     const normalized = normalize(sentence.original);
     const rules = sentenceIntent(folded, sentence.original);
+    if (EUROPEAN.has(language)) rules.push(...europeanIntent(folded));
     if (language === 'en') {
       const stems = tokens(normalized);
       const at = tokenClasses(stems);
       classes = classesOf(stems, at);
+      for (const klass of surfaceClasses(sentence.original, folded)) classes.set(klass, (classes.get(klass) ?? 0) + 1);
       const risky = rules.length > 0 || RISK_CLASSES.some((klass) => classes.has(klass));
       features = full || risky || previousRisky ? sentenceFeatures(stems, at, classes) : [];
     } else {
@@ -220,6 +225,14 @@ export function contextRange(sentences: AnalysedSentence[], index: number): { fr
 /** Features of a whole short text, as the model is trained on them. */
 export function textFeatures(text: string): Set<string> {
   const features = new Set<string>();
-  for (const sentence of analyse(text, { full: true })) for (const feature of sentence.features) features.add(feature);
+  const sentences = analyse(text, { full: true });
+  for (const sentence of sentences) for (const feature of sentence.features) features.add(feature);
+  // As the moderator reads a short text: paragraph by paragraph, each with its cross-sentence shapes.
+  for (const window of windowsOf(sentences))
+    if (window.to > window.from && sentences.length <= SHORT_SENTENCES)
+      for (const feature of crossFeatures(
+        sentences.slice(window.from, window.to + 1).map((sentence) => sentence.features),
+      ))
+        features.add(feature);
   return features;
 }
