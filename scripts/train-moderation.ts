@@ -52,6 +52,13 @@ export const TRAINING_SETS = [
   'train3-pt',
   'train3-it',
   'train3-other',
+  // A third blind round (data-drop train4): more threats and plans in plain words, and their hard negatives.
+  'train4-en',
+  'train4-es',
+  'train4-fr',
+  'train4-de',
+  'train4-pt',
+  'train4-it',
 ];
 const MODEL_LANGUAGES = new Set(['en', 'es', 'fr', 'de', 'pt', 'it']);
 
