@@ -19,6 +19,9 @@ const SPEED_ADJUSTMENTS = {
   gentle: { rate: 0.88, range: 0.6, volume: 0.8 },
 } as const;
 
+/** How long after start() the long JIT warm-up begins. */
+const LONG_WARM_UP_DELAY_MS = 5_000;
+
 interface Job {
   id: number;
   request: SynthesisRequest;
@@ -64,6 +67,7 @@ export const createEspeakEngine: SpeechEngineFactory = ({ workers: size }) => {
   let sampleRate = 22050;
   let nextId = 1;
   let stopped = false;
+  let warmUpTimer: ReturnType<typeof setTimeout> | undefined;
 
   const dispatch = () => {
     while (queue.length > 0 || idleQueue.length > 0) {
@@ -203,10 +207,15 @@ export const createEspeakEngine: SpeechEngineFactory = ({ workers: size }) => {
         'In 1987, Dr. Margaret Hughes measured 3.5 kilograms of salt; "Remarkable!" she said, and wrote it down twice.',
         'Why would anyone whisper? Because the baby is sleeping, of course, and the thunder outside is loud enough.',
       ];
-      for (let round = 0; round < 40 * size; round++) {
-        const text = `${passages[round % passages.length]} ${passages[(round + 1) % passages.length]}`;
-        void drain(synthesizeWith({ text, voice: warmVoice, speed: 'normal' }, {}, true)).catch(() => {});
-      }
+      // The long part (~10 s of CPU) waits until the rest of start-up is done: run at once, it kept both cores of a
+      // two-core machine busy while Flite compiled and load-checked its voices, and their start-up took 6-9 s, not 1.
+      warmUpTimer = setTimeout(() => {
+        for (let round = 0; round < 40 * size; round++) {
+          const text = `${passages[round % passages.length]} ${passages[(round + 1) % passages.length]}`;
+          void drain(synthesizeWith({ text, voice: warmVoice, speed: 'normal' }, {}, true)).catch(() => {});
+        }
+      }, LONG_WARM_UP_DELAY_MS);
+      warmUpTimer.unref?.();
     },
 
     validateVoice(voice) {
@@ -234,6 +243,7 @@ export const createEspeakEngine: SpeechEngineFactory = ({ workers: size }) => {
 
     async stop() {
       stopped = true;
+      clearTimeout(warmUpTimer);
       for (const job of [...queue.splice(0), ...idleQueue.splice(0)]) job.finish(new Error('engine stopped'));
       for (const entry of workers.splice(0)) {
         entry.job?.finish(new Error('engine stopped'));

@@ -8,7 +8,7 @@ import type {
 import { workerUrl } from '../../../src/lib/worker-url.ts';
 import { abortError, streamJob } from '../stream-job.ts';
 import type { FliteRawEvent, FliteWorkerRequest, FliteWorkerResponse } from './flite-protocol.ts';
-import { FLITE_BASE_STRETCH, FLITE_VOICE_NAMES, fliteVoiceSettings } from './flite-voices.ts';
+import { FLITE_BASE_STRETCH, FLITE_VOICES, type FliteVoiceSettings } from './flite-voices.ts';
 
 /**
  * Flite (CMU), compiled to WASI, speaking US English with natural-sounding clustergen voices: in the pocketsphinx
@@ -20,6 +20,12 @@ const SPEED_ADJUSTMENTS = {
   normal: { stretch: 1, flatten: 1, gain: 1 },
   gentle: { stretch: 1 / 0.88, flatten: 0.6, gain: 0.8 },
 } as const;
+
+/**
+ * Spoken once per Flite voice at start-up. A voice that loads can still be unable to read text (the package's
+ * `awb_time` only knows clock phrases and says ~0.4 s of noise for this), so the check is that speech comes out.
+ */
+const PROBE_TEXT = 'A short check that this voice speaks.';
 
 interface Job {
   id: number;
@@ -34,7 +40,13 @@ interface PoolWorker {
   job?: Job;
 }
 
-export const createFliteEngine: SpeechEngineFactory = ({ workers: size }) => {
+export const createFliteEngine: SpeechEngineFactory = (options) => fliteEngineWith(FLITE_VOICES, options);
+
+/** The engine over a given voice table (tests hand it a broken one to see start-up refuse it). */
+export function fliteEngineWith(
+  voices: Record<string, FliteVoiceSettings>,
+  { workers: size }: Parameters<SpeechEngineFactory>[0],
+): SpeechEngineV1 {
   const workers: PoolWorker[] = [];
   const queue: Job[] = [];
   const idleQueue: Job[] = [];
@@ -46,6 +58,10 @@ export const createFliteEngine: SpeechEngineFactory = ({ workers: size }) => {
   const spawned = new Set<Worker>();
   /** The Flite program as the first worker compiled it; later workers (and replacements) share it. */
   let compiled: WebAssembly.Module | undefined;
+  /** Voice names the program lists (`flite -lv`), known once a worker has started. */
+  let listedVoices: Set<string> | undefined;
+  /** Flite voice name -> why its start-up probe failed. */
+  const probeFailures = new Map<string, string>();
 
   const dispatch = () => {
     while (queue.length > 0 || idleQueue.length > 0) {
@@ -86,6 +102,7 @@ export const createFliteEngine: SpeechEngineFactory = ({ workers: size }) => {
           case 'ready':
             sampleRate = data.sampleRate;
             compiled ??= data.module;
+            listedVoices = new Set(data.voices);
             workers.push(entry);
             resolve();
             dispatch();
@@ -125,15 +142,13 @@ export const createFliteEngine: SpeechEngineFactory = ({ workers: size }) => {
       };
     });
 
-  let launched = false;
-  let launchTimer: ReturnType<typeof setTimeout> | undefined;
-  /** Spawns the workers once and warms them in the background. */
-  const launch = () => {
-    if (launched || stopped) return;
-    launched = true;
-    // The first worker compiles the program; the others start once it has, with its compiled module.
-    void (async () => {
-      const results = [
+  let launching: Promise<void> | undefined;
+  /** Spawns the workers once; rejects (and fails every queued call) when none can start. */
+  const launch = (): Promise<void> => {
+    launching ??= (async () => {
+      if (stopped) throw new Error('engine stopped');
+      // The first worker compiles the program; the others start once it has, with its compiled module.
+      const results: unknown[] = [
         await spawn().then(
           () => undefined,
           (error: unknown) => error,
@@ -145,28 +160,54 @@ export const createFliteEngine: SpeechEngineFactory = ({ workers: size }) => {
       if (workers.length === 0 && failure) {
         startFailure = failure instanceof Error ? failure : new Error(String(failure));
         for (const job of [...queue.splice(0), ...idleQueue.splice(0)]) job.finish(startFailure);
+        throw startFailure;
       }
     })();
-    // WebAssembly tiers up after it has run a while; warm each worker in the background at the lowest priority.
-    const warm: VoiceProfile = {
-      id: 'warm-up',
+    return launching;
+  };
+
+  /** Why a voice cannot serve: no audio, silence, or far too little audio for the probe sentence. */
+  const probe = async (name: string, key: string): Promise<string | undefined> => {
+    const voice: VoiceProfile = {
+      id: `probe-${name}`,
       language: 'en-US',
-      gender: 'female',
+      gender: 'neutral',
       age: 'adult',
       engine: 'flite',
-      key: 'std-aria',
+      key,
     };
-    for (let round = 0; round < size * 2; round++) {
-      void (async () => {
-        for await (const _ of synthesizeWith(
-          { text: 'Warming up the narration engine, one two three.', voice: warm, speed: 'normal' },
-          {},
-          true,
-        )) {
-          // discard
-        }
-      })().catch(() => {});
+    let samples = 0;
+    let energy = 0;
+    try {
+      for await (const chunk of synthesizeWith({ text: PROBE_TEXT, voice, speed: 'normal' }, {}, false)) {
+        samples += chunk.samples.length;
+        for (const sample of chunk.samples) energy += sample * sample;
+      }
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
     }
+    const seconds = samples / sampleRate;
+    const level = Math.sqrt(energy / Math.max(1, samples)) / 32768;
+    // The bounds of the conformance suite: 4-40 characters a second, and not near-silent.
+    if (seconds < PROBE_TEXT.length / 40 || seconds > PROBE_TEXT.length / 4 || level < 0.02)
+      return `the probe sentence came out as ${seconds.toFixed(2)} s of audio at level ${level.toFixed(3)}, not speech`;
+    return undefined;
+  };
+
+  /** One probe per Flite voice the table uses (with the settings of its first profile), spread over the workers. */
+  const probeVoices = async () => {
+    await launch();
+    const firstKey = new Map<string, string>();
+    for (const [key, settings] of Object.entries(voices))
+      if (!firstKey.has(settings.voice)) firstKey.set(settings.voice, key);
+    await Promise.all(
+      [...firstKey].map(async ([name, key]) => {
+        // A voice the program does not list is refused by validateVoice; probing it would hear Flite's fallback voice.
+        if (!listedVoices?.has(name)) return;
+        const failure = await probe(name, key);
+        if (failure) probeFailures.set(name, failure);
+      }),
+    );
   };
 
   const engine: SpeechEngineV1 = {
@@ -184,19 +225,24 @@ export const createFliteEngine: SpeechEngineFactory = ({ workers: size }) => {
     },
 
     async start() {
-      // Compiling the 12 MB program takes a second or more per worker; the server does not wait for it (start-up
-      // must stay under 1.5 s), and the compile waits a moment (or for the first request) so it does not slow the rest
-      // of start-up. Requests queue until a worker is ready; if none can start, they fail with the reason.
-      launchTimer = setTimeout(launch, 1500);
-      launchTimer.unref?.();
+      // Load-checks every voice the table uses: each is spoken once, in parallel on the workers, which also warms
+      // them (WebAssembly tiers up after it has run a while). validateVoice reports what failed.
+      await probeVoices();
     },
 
     validateVoice(voice) {
-      const settings = fliteVoiceSettings(voice.key);
+      const settings = voices[voice.key];
       if (!settings) return [`voice ${voice.id}: Flite has no settings for key "${voice.key}"`];
       const problems: string[] = [];
-      if (!FLITE_VOICE_NAMES.includes(settings.voice))
-        problems.push(`voice ${voice.id}: Flite has no voice "${settings.voice}"`);
+      const failure = probeFailures.get(settings.voice);
+      if (!listedVoices)
+        problems.push(`voice ${voice.id}: Flite has not started, so voice "${settings.voice}" is not load-checked`);
+      else if (!listedVoices.has(settings.voice))
+        problems.push(
+          `voice ${voice.id}: Flite has no voice "${settings.voice}" (it has ${[...listedVoices].join(', ')})`,
+        );
+      else if (failure)
+        problems.push(`voice ${voice.id}: Flite voice "${settings.voice}" failed its start-up check: ${failure}`);
       if (!voice.language.toLowerCase().startsWith('en'))
         problems.push(`voice ${voice.id}: Flite speaks English only, not ${voice.language}`);
       if (settings.pitch !== undefined && !(settings.pitch >= 40 && settings.pitch <= 400))
@@ -216,7 +262,6 @@ export const createFliteEngine: SpeechEngineFactory = ({ workers: size }) => {
 
     async stop() {
       stopped = true;
-      clearTimeout(launchTimer);
       for (const job of [...queue.splice(0), ...idleQueue.splice(0)]) job.finish(new Error('engine stopped'));
       for (const entry of workers.splice(0)) entry.job?.finish(new Error('engine stopped'));
       for (const worker of spawned) worker.terminate();
@@ -231,13 +276,13 @@ export const createFliteEngine: SpeechEngineFactory = ({ workers: size }) => {
   ): AsyncIterable<PcmChunk> {
     // A part that continues needs no added pause: Flite ends every run with the pause it leaves after a sentence
     // (~0.2 s), and the worker trims the next part's leading silence to 50 ms.
-    const settings = fliteVoiceSettings(request.voice.key);
+    const settings = voices[request.voice.key];
     if (!settings) throw new Error(`voice ${request.voice.id} has no Flite settings`);
     const language = (request.language ?? request.voice.language).toLowerCase();
     if (!language.startsWith('en')) throw new Error(`Flite speaks English only, not ${language}`);
     if (stopped) throw new Error('engine stopped');
     if (startFailure) throw startFailure;
-    launch();
+    launch().catch(() => {});
     const adjustment = SPEED_ADJUSTMENTS[request.speed];
     const controller = new AbortController();
     const forward = () => controller.abort(options.signal?.reason);
@@ -254,7 +299,8 @@ export const createFliteEngine: SpeechEngineFactory = ({ workers: size }) => {
           settings,
           // The OpenAI scale is 0.25-4; Flite slows and speeds smoothly over that whole span.
           stretch:
-            (FLITE_BASE_STRETCH[settings.voice] * settings.stretch * adjustment.stretch) / (request.rateScale ?? 1),
+            ((FLITE_BASE_STRETCH[settings.voice] ?? 1) * settings.stretch * adjustment.stretch) /
+            (request.rateScale ?? 1),
           flatten: adjustment.flatten,
           gain: settings.gain * adjustment.gain,
           words: request.events?.words ?? false,
@@ -285,4 +331,4 @@ export const createFliteEngine: SpeechEngineFactory = ({ workers: size }) => {
   }
 
   return engine;
-};
+}
