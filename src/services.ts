@@ -117,12 +117,15 @@ export function createServices(config: Config, overrides: ServiceOverrides = {})
       },
     },
   });
+  /** Set once the engines have started and every catalog voice passed; /readyz is not ready before. */
+  let started = false;
   const readiness = createReadiness({
     pingDatabase: () => pingDatabase(db),
     storage,
     moderator,
     engine,
     probeVoice: VOICES[0]!,
+    started: () => started,
     ...overrides.readiness,
   });
   metrics.setCollectors({
@@ -167,6 +170,7 @@ export function createServices(config: Config, overrides: ServiceOverrides = {})
       }, 60_000);
       reaper.unref?.();
       if (overrides.runJobs !== false) scheduler.start();
+      started = true;
     },
     async stop() {
       if (reaper) clearInterval(reaper);
