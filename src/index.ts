@@ -116,10 +116,12 @@ async function serve() {
   });
   // Each voice's loudness is measured once, on first use (about 20 s of one engine worker for the whole catalog).
   // Half a minute after start-up, the voices nobody has used yet are measured one at a time while the engine is idle,
-  // so later first requests do not wait for it.
+  // so later first requests do not wait for it. A running job counts as busy even between its parts, when the engine's
+  // queue is empty: calibrating then woke the other engine's workers in the middle of a long Flite job, and the
+  // server's peak memory rose from ~510 to ~670 MB (scripts/bench-long.ts).
   const calibrate = setTimeout(async () => {
     for (const voice of VOICES) {
-      while (!stopping && services.engine.queueDepth() > 0) await sleep(1_000);
+      while (!stopping && (services.engine.queueDepth() > 0 || services.scheduler.runningCount > 0)) await sleep(1_000);
       if (stopping) return;
       await services.encoders.loudness.gain(services.engine, voice).catch(() => undefined);
     }

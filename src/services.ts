@@ -89,7 +89,14 @@ export function createServices(config: Config, overrides: ServiceOverrides = {})
   };
   const engine = overrides.engine
     ? measure(overrides.engine)
-    : speechEngineFactory(config.engine, measure)({ workers: config.engineWorkers, environment });
+    : speechEngineFactory(
+        config.engine,
+        measure,
+      )({
+        workers: config.engineWorkers,
+        environment,
+        idleStopMs: config.engineIdleStopMs,
+      });
   const encoders = instrumentEncoders(
     createMp3EncoderPool({ workers: config.encoderWorkers, vbrQuality: config.mp3VbrQuality }),
     config.encoderWorkers,

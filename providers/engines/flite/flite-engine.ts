@@ -6,6 +6,7 @@ import type {
   VoiceProfile,
 } from '../../spec/v1/speech-engine.ts';
 import { workerUrl } from '../../../src/lib/worker-url.ts';
+import { idleStop } from '../idle-stop.ts';
 import { abortError, streamJob } from '../stream-job.ts';
 import type { FliteRawEvent, FliteWorkerRequest, FliteWorkerResponse } from './flite-protocol.ts';
 import { FLITE_BASE_STRETCH, FLITE_VOICES, type FliteVoiceSettings } from './flite-voices.ts';
@@ -45,7 +46,7 @@ export const createFliteEngine: SpeechEngineFactory = (options) => fliteEngineWi
 /** The engine over a given voice table (tests hand it a broken one to see start-up refuse it). */
 export function fliteEngineWith(
   voices: Record<string, FliteVoiceSettings>,
-  { workers: size }: Parameters<SpeechEngineFactory>[0],
+  { workers: size, idleStopMs = 0 }: Parameters<SpeechEngineFactory>[0],
 ): SpeechEngineV1 {
   const workers: PoolWorker[] = [];
   const queue: Job[] = [];
@@ -56,12 +57,28 @@ export function fliteEngineWith(
   let startFailure: Error | undefined;
   /** Every worker started, ready or still compiling, so stop() ends them all. */
   const spawned = new Set<Worker>();
+  let launching: Promise<void> | undefined;
   /** The Flite program as the first worker compiled it; later workers (and replacements) share it. */
   let compiled: WebAssembly.Module | undefined;
   /** Voice names the program lists (`flite -lv`), known once a worker has started. */
   let listedVoices: Set<string> | undefined;
   /** Flite voice name -> why its start-up probe failed. */
   const probeFailures = new Map<string, string>();
+
+  /** Ends every worker (the compiled program is kept); the next call starts them again. */
+  const stopWorkers = () => {
+    for (const worker of spawned) worker.terminate();
+    spawned.clear();
+    workers.splice(0);
+    launching = undefined;
+  };
+  const idle = idleStop(
+    idleStopMs,
+    // A worker still starting counts as busy, so a launch is never cut short.
+    () =>
+      queue.length > 0 || idleQueue.length > 0 || workers.some((entry) => entry.job) || spawned.size > workers.length,
+    stopWorkers,
+  );
 
   const dispatch = () => {
     while (queue.length > 0 || idleQueue.length > 0) {
@@ -119,6 +136,7 @@ export function fliteEngineWith(
           case 'failed': {
             const job = entry.job;
             entry.job = undefined;
+            idle.touch();
             if (job?.id === data.id) {
               if (data.type === 'failed') job.finish(new Error(data.message));
               else if (job.signal.aborted) job.finish(abortError());
@@ -142,7 +160,6 @@ export function fliteEngineWith(
       };
     });
 
-  let launching: Promise<void> | undefined;
   /** Spawns the workers once; rejects (and fails every queued call) when none can start. */
   const launch = (): Promise<void> => {
     launching ??= (async () => {
@@ -228,6 +245,7 @@ export function fliteEngineWith(
       // Load-checks every voice the table uses: each is spoken once, in parallel on the workers, which also warms
       // them (WebAssembly tiers up after it has run a while). validateVoice reports what failed.
       await probeVoices();
+      idle.touch();
     },
 
     validateVoice(voice) {
@@ -262,6 +280,7 @@ export function fliteEngineWith(
 
     async stop() {
       stopped = true;
+      idle.cancel();
       for (const job of [...queue.splice(0), ...idleQueue.splice(0)]) job.finish(new Error('engine stopped'));
       for (const entry of workers.splice(0)) entry.job?.finish(new Error('engine stopped'));
       for (const worker of spawned) worker.terminate();
@@ -320,6 +339,7 @@ export function fliteEngineWith(
         };
         signal.addEventListener('abort', onAbort, { once: true });
         (background ? idleQueue : queue).push(job);
+        idle.touch();
         dispatch();
         return () => {
           signal.removeEventListener('abort', onAbort);
