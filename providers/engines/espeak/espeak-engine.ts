@@ -93,7 +93,7 @@ export const createEspeakEngine: SpeechEngineFactory = ({ workers: size, idleSto
   const dispatch = () => {
     while (queue.length > 0 || idleQueue.length > 0) {
       const idle = workers.find((entry) => !entry.job);
-      if (!idle) return;
+      if (!idle) return grow();
       const job = (queue.shift() ?? idleQueue.shift())!;
       if (job.signal?.aborted) {
         job.finish(abortError());
@@ -185,9 +185,13 @@ export const createEspeakEngine: SpeechEngineFactory = ({ workers: size, idleSto
 
   let spawning: Promise<void> | undefined;
   /** Starts the pool when it has no workers (at start-up, and again after an idle stop). */
+  /**
+   * The pool starts with one worker; it grows to `size` only when callers' work waits for a worker (grow), so an engine
+   * the traffic does not use, or uses one call at a time, keeps one worker and start-up pays for one (~0.4 s of CPU).
+   */
   const ensureWorkers = (): Promise<void> | undefined => {
     if (workers.length > 0 || spawning || stopped) return spawning;
-    spawning = Promise.all(Array.from({ length: size }, (_, slot) => spawn(slot)))
+    spawning = spawn(0)
       .then(dispatch, (error: Error) => {
         for (const job of [...queue.splice(0), ...idleQueue.splice(0)]) job.finish(error);
         throw error;
@@ -197,9 +201,27 @@ export const createEspeakEngine: SpeechEngineFactory = ({ workers: size, idleSto
       });
     return spawning;
   };
+  /** Slots of workers still starting. */
+  const starting = new Set<number>();
+  const grow = () => {
+    // A worker still starting will take the waiting work; the pool grows one worker at a time.
+    if (queue.length === 0 || spawning || stopped || starting.size > 0 || workers.length >= size) return;
+    const taken = new Set([...workers.map((entry) => entry.slot), ...starting]);
+    const slot = Array.from({ length: size }, (_, index) => index).find((index) => !taken.has(index));
+    if (slot === undefined) return;
+    starting.add(slot);
+    spawn(slot)
+      .finally(() => starting.delete(slot))
+      .then(dispatch, () => {});
+  };
   const idle = idleStop(
     idleStopMs,
-    () => queue.length > 0 || idleQueue.length > 0 || workers.some((entry) => entry.job) || spawning !== undefined,
+    () =>
+      queue.length > 0 ||
+      idleQueue.length > 0 ||
+      workers.some((entry) => entry.job) ||
+      spawning !== undefined ||
+      starting.size > 0,
     () => {
       for (const entry of workers.splice(0)) entry.worker.terminate();
       warmed = false;
@@ -223,16 +245,14 @@ export const createEspeakEngine: SpeechEngineFactory = ({ workers: size, idleSto
     async start() {
       await ensureWorkers();
       idle.touch();
-      // Warm every worker so the JIT has compiled the synthesis path before the first real request.
-      for (let round = 0; round < size; round++) {
-        void drain(
-          synthesizeWith(
-            { text: 'Warming up the narration engine. One, two, three.', voice: WARM_VOICE, speed: 'normal' },
-            {},
-            true,
-          ),
-        ).catch(() => {});
-      }
+      // Warm the worker so the JIT has compiled the synthesis path before the first real request.
+      void drain(
+        synthesizeWith(
+          { text: 'Warming up the narration engine. One, two, three.', voice: WARM_VOICE, speed: 'normal' },
+          {},
+          true,
+        ),
+      ).catch(() => {});
     },
 
     validateVoice(voice) {

@@ -83,7 +83,7 @@ export function fliteEngineWith(
   const dispatch = () => {
     while (queue.length > 0 || idleQueue.length > 0) {
       const idle = workers.find((entry) => !entry.job);
-      if (!idle) return;
+      if (!idle) return grow();
       const job = (queue.shift() ?? idleQueue.shift())!;
       if (job.signal.aborted) {
         job.finish(abortError());
@@ -160,27 +160,29 @@ export function fliteEngineWith(
       };
     });
 
-  /** Spawns the workers once; rejects (and fails every queued call) when none can start. */
+  /**
+   * Starts the first worker (it compiles the program); rejects, failing every queued call, when it cannot start.
+   * The pool grows to `size` only when callers' work waits for a worker (grow), so an engine the traffic does not
+   * use, or uses one call at a time, keeps one worker (~60 MB) and start-up pays for one.
+   */
   const launch = (): Promise<void> => {
     launching ??= (async () => {
       if (stopped) throw new Error('engine stopped');
-      // The first worker compiles the program; the others start once it has, with its compiled module.
-      const results: unknown[] = [
-        await spawn().then(
-          () => undefined,
-          (error: unknown) => error,
-        ),
-      ];
-      const rest = await Promise.allSettled(Array.from({ length: size - 1 }, () => spawn()));
-      for (const result of rest) results.push(result.status === 'rejected' ? result.reason : undefined);
-      const failure = results.find((result) => result !== undefined);
-      if (workers.length === 0 && failure) {
-        startFailure = failure instanceof Error ? failure : new Error(String(failure));
+      try {
+        await spawn();
+      } catch (error) {
+        startFailure = error instanceof Error ? error : new Error(String(error));
         for (const job of [...queue.splice(0), ...idleQueue.splice(0)]) job.finish(startFailure);
         throw startFailure;
       }
     })();
     return launching;
+  };
+  /** One more worker, with the compiled program, while callers' work waits and the pool is below its size. */
+  const grow = () => {
+    // A worker still starting will take the waiting work; the pool grows one worker at a time.
+    if (queue.length === 0 || !compiled || stopped || spawned.size >= size || spawned.size > workers.length) return;
+    spawn().then(dispatch, () => {});
   };
 
   /** Why a voice cannot serve: no audio, silence, or far too little audio for the probe sentence. */
@@ -196,7 +198,8 @@ export function fliteEngineWith(
     let samples = 0;
     let energy = 0;
     try {
-      for await (const chunk of synthesizeWith({ text: PROBE_TEXT, voice, speed: 'normal' }, {}, false)) {
+      // Background work: the probes run on the first worker and do not grow the pool.
+      for await (const chunk of synthesizeWith({ text: PROBE_TEXT, voice, speed: 'normal' }, {}, true)) {
         samples += chunk.samples.length;
         for (const sample of chunk.samples) energy += sample * sample;
       }
@@ -211,7 +214,10 @@ export function fliteEngineWith(
     return undefined;
   };
 
-  /** One probe per Flite voice the table uses (with the settings of its first profile), spread over the workers. */
+  /**
+   * One probe per Flite voice the table uses (with the settings of its first profile), one after another on the first
+   * worker: a second worker would cost start-up another instance and cold run (~0.3 s of CPU) for ~0.1 s of probes.
+   */
   const probeVoices = async () => {
     await launch();
     const firstKey = new Map<string, string>();
@@ -242,8 +248,8 @@ export function fliteEngineWith(
     },
 
     async start() {
-      // Load-checks every voice the table uses: each is spoken once, in parallel on the workers, which also warms
-      // them (WebAssembly tiers up after it has run a while). validateVoice reports what failed.
+      // Load-checks every voice the table uses: each is spoken once, which also warms the worker (WebAssembly tiers
+      // up after it has run a while). validateVoice reports what failed.
       await probeVoices();
       idle.touch();
     },
