@@ -1,9 +1,8 @@
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { Elysia, ValidationError } from 'elysia';
 import { apiKeyAuth, INVALID_JSON, markInternal } from './auth/api-key-auth.ts';
 import { AppError, type ErrorCode, errorResponse } from './errors/index.ts';
 import { AUTH_ERRORS, documentErrors } from './errors/openapi.ts';
-import { type ApiCall, createMcpServer } from './mcp/tools.ts';
+import type { ApiCall } from './mcp/tools.ts';
 import { dashboardModule } from './modules/dashboard/index.ts';
 import { browserErrorPage } from './modules/dashboard/error-page.ts';
 import { docsModule } from './modules/docs/index.ts';
@@ -110,6 +109,11 @@ export function createApp(services: Services, options: RequestObservabilityOptio
           const response = await app.handle(markInternal(new Request(`${origin}${path}`, init)));
           return { status: response.status, json: await response.json().catch(() => ({})) };
         };
+        // Loaded on the first MCP call: the SDK and its schemas took ~0.1 s of every start-up.
+        const [{ createMcpServer }, { WebStandardStreamableHTTPServerTransport }] = await Promise.all([
+          import('./mcp/tools.ts'),
+          import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
+        ]);
         const server = createMcpServer(api);
         const transport = new WebStandardStreamableHTTPServerTransport({
           sessionIdGenerator: undefined,

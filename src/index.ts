@@ -59,9 +59,17 @@ async function runMcpStdio() {
 async function serve() {
   const config = loadConfig();
   const services = createServices(config);
-  await services.start();
+  // The server listens while the engines start and the catalog is checked against them (~1 s of the start-up,
+  // mostly compiling and load-checking the engines' programs). Until then /healthz answers, /readyz says
+  // `not_ready` (engine: starting), and every other request waits for the start-up to finish. A catalog voice an
+  // engine cannot speak still stops the process, naming the voice, before anything is served with it.
+  let started = false;
+  const starting = services.start().then(() => {
+    started = true;
+  });
   // A request id set by a trusted proxy (load balancer, ingress) is kept, so its logs and ours share one id.
   const app = createApp(services, { trustsRequestId: cameThroughTrustedProxy });
+  const answersWhileStarting = new Set(['/healthz', '/readyz']);
   // Each request's own abort switch, so a shutdown can end the requests still running after the grace period.
   const inFlight = new Set<AbortController>();
   const server = Bun.serve({
@@ -74,6 +82,7 @@ async function serve() {
       inFlight.add(controller);
       let response: Response;
       try {
+        if (!started && !answersWhileStarting.has(new URL(request.url).pathname)) await starting;
         response = await app.fetch(request);
       } catch (error) {
         inFlight.delete(controller);
@@ -105,14 +114,14 @@ async function serve() {
     engine: services.engine.id,
     workers: config.engineWorkers,
   });
-  // The language detector's tables take ~0.6 s to load: after listening, not before, so start-up stays short.
-  setTimeout(preloadLanguageDetector, 0).unref();
   // Each voice's loudness is measured once, on first use (about 20 s of one engine worker for the whole catalog).
   // Half a minute after start-up, the voices nobody has used yet are measured one at a time while the engine is idle,
-  // so later first requests do not wait for it.
+  // so later first requests do not wait for it. A running job counts as busy even between its parts, when the engine's
+  // queue is empty: calibrating then woke the other engine's workers in the middle of a long Flite job, and the
+  // server's peak memory rose from ~510 to ~670 MB (scripts/bench-long.ts).
   const calibrate = setTimeout(async () => {
     for (const voice of VOICES) {
-      while (!stopping && services.engine.queueDepth() > 0) await sleep(1_000);
+      while (!stopping && (services.engine.queueDepth() > 0 || services.scheduler.runningCount > 0)) await sleep(1_000);
       if (stopping) return;
       await services.encoders.loudness.gain(services.engine, voice).catch(() => undefined);
     }
@@ -158,6 +167,22 @@ async function serve() {
     await services.stop();
     process.exit(0);
   };
+  starting.then(
+    () => {
+      services.logger.info('recite is ready', { startupMs: Math.round(performance.now()) });
+      // The language detector's tables take ~0.6 s to load: after start-up, not during it, so start-up stays short.
+      setTimeout(preloadLanguageDetector, 0).unref();
+    },
+    async (error: unknown) => {
+      if (stopping) return;
+      stopping = true;
+      services.logger.error('start-up failed', { error: error instanceof Error ? error.message : String(error) });
+      await server.stop(true);
+      await metricsServer?.stop(true);
+      await services.stop().catch(() => {});
+      process.exit(1);
+    },
+  );
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }

@@ -103,7 +103,14 @@ export function createServices(config: Config, overrides: ServiceOverrides = {})
   };
   const engine = overrides.engine
     ? measure(overrides.engine)
-    : speechEngineFactory(config.engine, measure)({ workers: config.engineWorkers, environment });
+    : speechEngineFactory(
+        config.engine,
+        measure,
+      )({
+        workers: config.engineWorkers,
+        environment,
+        idleStopMs: config.engineIdleStopMs,
+      });
   const encoders = instrumentEncoders(
     createMp3EncoderPool({ workers: config.encoderWorkers, vbrQuality: config.mp3VbrQuality }),
     config.encoderWorkers,
@@ -130,12 +137,15 @@ export function createServices(config: Config, overrides: ServiceOverrides = {})
       },
     },
   });
+  /** Set once the engines have started and every catalog voice passed; /readyz is not ready before. */
+  let started = false;
   const readiness = createReadiness({
     pingDatabase: () => stores.ping(),
     storage,
     moderator,
     engine,
     probeVoice: VOICES[0]!,
+    started: () => started,
     ...overrides.readiness,
   });
   metrics.setCollectors({
@@ -184,6 +194,7 @@ export function createServices(config: Config, overrides: ServiceOverrides = {})
       }, 60_000);
       reaper.unref?.();
       if (overrides.runJobs !== false) scheduler.start();
+      started = true;
     },
     async stop() {
       if (reaper) clearInterval(reaper);

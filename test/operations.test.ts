@@ -417,3 +417,54 @@ describe('a separate metrics listener', () => {
     }
   }, 30_000);
 });
+
+describe('start-up', () => {
+  test('the server listens while the engines start: /healthz answers, /readyz says starting, other requests wait', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'recite-start-up-'));
+    const server = Bun.spawn([process.execPath, 'src/index.ts'], {
+      env: {
+        ...process.env,
+        RECITE_PORT: '0',
+        RECITE_DATABASE: join(directory, 'recite.db'),
+        RECITE_STORAGE: `file:${join(directory, 'audio')}`,
+        RECITE_ENGINE_WORKERS: '1',
+        RECITE_ENCODER_WORKERS: '1',
+      },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    });
+    try {
+      const reader = server.stderr.getReader();
+      let buffered = '';
+      let url: string | undefined;
+      while (!url) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`server exited early: ${buffered}`);
+        buffered += new TextDecoder().decode(value);
+        url = /"url":"([^"]+)","engine"[^\n]*"recite is listening"/.exec(buffered)?.[1];
+      }
+      // Flite compiles its program and load-checks its voices first, which takes far longer than these requests.
+      // A synthesis asked for now is held until start-up is done, then served.
+      const sample = fetch(new URL('/api/v1/voices/std-aria/sample.mp3', url));
+      const [live, starting] = await Promise.all([fetch(new URL('/healthz', url)), fetch(new URL('/readyz', url))]);
+      expect(live.status).toBe(200);
+      expect(starting.status).toBe(503);
+      const body = (await starting.json()) as { failed: string[]; checks: { name: string; detail?: string }[] };
+      expect(body.failed).toContain('engine');
+      expect(body.checks.find((check) => check.name === 'engine')?.detail).toStartWith('starting');
+      const held = await sample;
+      expect(held.status).toBe(200);
+      expect(held.headers.get('content-type')).toBe('audio/mpeg');
+      expect((await held.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+      const after = (await (await fetch(new URL('/readyz', url))).json()) as {
+        checks: { name: string; detail?: string }[];
+      };
+      expect(after.checks.find((check) => check.name === 'engine')?.detail ?? '').not.toStartWith('starting');
+      reader.releaseLock();
+    } finally {
+      server.kill();
+      await server.exited;
+      rmSync(directory, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

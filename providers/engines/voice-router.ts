@@ -43,9 +43,7 @@ export function createVoiceRouter(engines: SpeechEngineV1[]): SpeechEngineV1 {
     },
 
     async start() {
-      // One after another: engines that finish starting in the background (Flite compiles its program after start()
-      // returns) then do not compete for the cores with the ones the server waits for.
-      for (const engine of engines) await engine.start();
+      await Promise.all(engines.map((engine) => engine.start()));
       const rates = new Set(engines.map((engine) => engine.sampleRate));
       if (rates.size > 1)
         throw new Error(

@@ -33,6 +33,13 @@ export const ConfigSchema = Type.Object({
     default: 0,
     description: 'Engine workers; 0 = one per core.',
   }),
+  RECITE_ENGINE_IDLE_STOP_MS: Type.Integer({
+    minimum: 0,
+    maximum: 86_400_000,
+    default: 60_000,
+    description:
+      "An engine's workers stop after this long without a call (each holds 75-90 MB) and start again on the next; 0 = never.",
+  }),
   RECITE_ENCODER_WORKERS: Type.Integer({
     minimum: 0,
     maximum: 64,
@@ -194,6 +201,7 @@ export interface Config {
   databasePath: string;
   engine: string;
   engineWorkers: number;
+  engineIdleStopMs: number;
   encoderWorkers: number;
   mp3VbrQuality: number;
   directMaxCharacters: number;
@@ -283,6 +291,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     databasePath: raw.RECITE_DATABASE,
     engine: raw.RECITE_ENGINE,
     engineWorkers: raw.RECITE_ENGINE_WORKERS || cores,
+    engineIdleStopMs: raw.RECITE_ENGINE_IDLE_STOP_MS,
     encoderWorkers: raw.RECITE_ENCODER_WORKERS || cores,
     mp3VbrQuality: raw.RECITE_MP3_VBR_QUALITY,
     directMaxCharacters: raw.RECITE_DIRECT_MAX_CHARS,

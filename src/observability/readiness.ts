@@ -25,6 +25,8 @@ export interface ReadinessSources {
   engine: SpeechEngineV1;
   /** A voice the engine speaks, for the probe synthesis. */
   probeVoice: VoiceProfile;
+  /** False while the engines start and the catalog is checked: the engine is then not ready, and is not probed. */
+  started?: () => boolean;
   /** Wall-clock milliseconds (not the injected clock: cache ages are real time). */
   now?: () => number;
   /** How long a moderation or engine check is reused. */
@@ -81,6 +83,8 @@ export function createReadiness(sources: ReadinessSources): { check(): Promise<R
   };
 
   const engine = async (): Promise<ReadinessCheck> => {
+    if (sources.started && !sources.started())
+      return { name: 'engine', ok: false, detail: 'starting: the engines are loading and checking the voice catalog' };
     if (now() - lastSynthesis < cacheMs) return { name: 'engine', ok: true };
     // A busy engine is a working engine: a probe would only queue behind real work.
     if (sources.engine.queueDepth() > 0) return { name: 'engine', ok: true, detail: 'busy' };

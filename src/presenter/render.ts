@@ -1,4 +1,3 @@
-import { Resvg } from '@resvg/resvg-js';
 import type { SpeechEvent } from '../../providers/spec/v1/speech-engine.ts';
 import type { VideoRendererV1 } from '../../providers/spec/v1/video-renderer.ts';
 import { characterSvg, type Character, type Viseme } from './characters.ts';
@@ -24,6 +23,8 @@ const SWAY_STEPS = [-3, -1.5, 0, 1.5, 3];
 export async function renderPresenterVideo(
   request: PresenterVideoRequest,
 ): Promise<{ mp4: Uint8Array; frames: number; distinctFrames: number }> {
+  // Loaded when a video is rendered: the native renderer took tens of milliseconds of every start-up.
+  const { Resvg } = await import('@resvg/resvg-js');
   const width = request.width ?? 640;
   const height = request.height ?? 360;
   const fps = request.fps ?? 24;

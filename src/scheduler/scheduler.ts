@@ -138,6 +138,11 @@ export class Scheduler {
     return this.store.listForAccount(accountId, kind, limit, options);
   }
 
+  /** Jobs this node is running now. */
+  get runningCount(): number {
+    return this.running.size;
+  }
+
   /** Jobs waiting or running, for load shedding. */
   backlog(kind?: JobKind): Promise<number> {
     return this.store.backlog(kind);

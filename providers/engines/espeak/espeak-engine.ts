@@ -10,6 +10,7 @@ import type { EspeakVoiceSettings, WorkerRequest, WorkerResponse } from './espea
 import { prepareText } from './espeak-text.ts';
 import { espeakVoiceSettings } from './espeak-voices.ts';
 import { workerUrl } from '../../../src/lib/worker-url.ts';
+import { idleStop } from '../idle-stop.ts';
 import { abortError, streamJob } from '../stream-job.ts';
 
 /** How each API speed changes a voice's settings; `gentle` is a little slower, flatter and softer. */
@@ -19,6 +20,26 @@ const SPEED_ADJUSTMENTS = {
   gentle: { rate: 0.88, range: 0.6, volume: 0.8 },
 } as const;
 
+const WARM_VOICE: VoiceProfile = {
+  id: 'warm-up',
+  language: 'en-US',
+  gender: 'female',
+  age: 'adult',
+  engine: 'espeak',
+  key: 'std-aria',
+};
+const WARM_PASSAGES = [
+  'The quick brown fox jumps over the lazy dog, while seven wise owls count the stars above the quiet harbour.',
+  'In 1987, Dr. Margaret Hughes measured 3.5 kilograms of salt; "Remarkable!" she said, and wrote it down twice.',
+  'Why would anyone whisper? Because the baby is sleeping, of course, and the thunder outside is loud enough.',
+];
+
+async function drain(stream: AsyncIterable<PcmChunk>) {
+  for await (const _ of stream) {
+    // discard
+  }
+}
+
 interface Job {
   id: number;
   request: SynthesisRequest;
@@ -27,6 +48,8 @@ interface Job {
   push(chunk: PcmChunk): void;
   finish(error?: Error): void;
   signal?: AbortSignal;
+  /** Warm-up work, not a caller's. */
+  background: boolean;
 }
 
 interface PoolWorker {
@@ -52,7 +75,7 @@ export function espeakSettings(voice: VoiceProfile, language = voice.language): 
   return espeakVoiceSettings(voice.key, language);
 }
 
-export const createEspeakEngine: SpeechEngineFactory = ({ workers: size }) => {
+export const createEspeakEngine: SpeechEngineFactory = ({ workers: size, idleStopMs = 0 }) => {
   const workers: PoolWorker[] = [];
   const queue: Job[] = [];
   /** Background warm-up work, run only when no real request is waiting. */
@@ -64,11 +87,13 @@ export const createEspeakEngine: SpeechEngineFactory = ({ workers: size }) => {
   let sampleRate = 22050;
   let nextId = 1;
   let stopped = false;
+  /** The long warm-up has been queued since the workers (re)started. */
+  let warmed = false;
 
   const dispatch = () => {
     while (queue.length > 0 || idleQueue.length > 0) {
       const idle = workers.find((entry) => !entry.job);
-      if (!idle) return;
+      if (!idle) return grow();
       const job = (queue.shift() ?? idleQueue.shift())!;
       if (job.signal?.aborted) {
         job.finish(abortError());
@@ -135,6 +160,8 @@ export const createEspeakEngine: SpeechEngineFactory = ({ workers: size }) => {
           case 'failed': {
             const job = entry.job;
             entry.job = undefined;
+            idle.touch();
+            if (job && !job.background && !warmed) warmUp();
             if (job?.id === data.id) {
               if (data.type === 'failed') job.finish(new Error(data.message));
               else if (job.signal?.aborted) job.finish(abortError());
@@ -156,6 +183,51 @@ export const createEspeakEngine: SpeechEngineFactory = ({ workers: size }) => {
       };
     });
 
+  let spawning: Promise<void> | undefined;
+  /** Starts the pool when it has no workers (at start-up, and again after an idle stop). */
+  /**
+   * The pool starts with one worker; it grows to `size` only when callers' work waits for a worker (grow), so an engine
+   * the traffic does not use, or uses one call at a time, keeps one worker and start-up pays for one (~0.4 s of CPU).
+   */
+  const ensureWorkers = (): Promise<void> | undefined => {
+    if (workers.length > 0 || spawning || stopped) return spawning;
+    spawning = spawn(0)
+      .then(dispatch, (error: Error) => {
+        for (const job of [...queue.splice(0), ...idleQueue.splice(0)]) job.finish(error);
+        throw error;
+      })
+      .finally(() => {
+        spawning = undefined;
+      });
+    return spawning;
+  };
+  /** Slots of workers still starting. */
+  const starting = new Set<number>();
+  const grow = () => {
+    // A worker still starting will take the waiting work; the pool grows one worker at a time.
+    if (queue.length === 0 || spawning || stopped || starting.size > 0 || workers.length >= size) return;
+    const taken = new Set([...workers.map((entry) => entry.slot), ...starting]);
+    const slot = Array.from({ length: size }, (_, index) => index).find((index) => !taken.has(index));
+    if (slot === undefined) return;
+    starting.add(slot);
+    spawn(slot)
+      .finally(() => starting.delete(slot))
+      .then(dispatch, () => {});
+  };
+  const idle = idleStop(
+    idleStopMs,
+    () =>
+      queue.length > 0 ||
+      idleQueue.length > 0 ||
+      workers.some((entry) => entry.job) ||
+      spawning !== undefined ||
+      starting.size > 0,
+    () => {
+      for (const entry of workers.splice(0)) entry.worker.terminate();
+      warmed = false;
+    },
+  );
+
   const engine: SpeechEngineV1 = {
     specificationVersion: 'v1',
     id: 'espeak',
@@ -171,42 +243,16 @@ export const createEspeakEngine: SpeechEngineFactory = ({ workers: size }) => {
     },
 
     async start() {
-      await Promise.all(Array.from({ length: size }, (_, slot) => spawn(slot)));
-      // Warm every worker so the JIT has compiled the synthesis path before the first real request.
-      const warmVoice: VoiceProfile = {
-        id: 'warm-up',
-        language: 'en-US',
-        gender: 'female',
-        age: 'adult',
-        engine: 'espeak',
-        key: 'std-aria',
-      };
-      const drain = async (stream: AsyncIterable<PcmChunk>) => {
-        for await (const _ of stream) {
-          // discard
-        }
-      };
-      // The engine is JavaScript compiled from C (wasm2js); it runs several times faster once the JIT has seen a few
-      // seconds of real work. The warm-up runs in the background at the lowest priority, so the server serves at once
-      // and a real request never waits behind more than one short sentence of it.
-      for (let round = 0; round < size; round++) {
-        void drain(
-          synthesizeWith(
-            { text: 'Warming up the narration engine. One, two, three.', voice: warmVoice, speed: 'normal' },
-            {},
-            true,
-          ),
-        ).catch(() => {});
-      }
-      const passages = [
-        'The quick brown fox jumps over the lazy dog, while seven wise owls count the stars above the quiet harbour.',
-        'In 1987, Dr. Margaret Hughes measured 3.5 kilograms of salt; "Remarkable!" she said, and wrote it down twice.',
-        'Why would anyone whisper? Because the baby is sleeping, of course, and the thunder outside is loud enough.',
-      ];
-      for (let round = 0; round < 40 * size; round++) {
-        const text = `${passages[round % passages.length]} ${passages[(round + 1) % passages.length]}`;
-        void drain(synthesizeWith({ text, voice: warmVoice, speed: 'normal' }, {}, true)).catch(() => {});
-      }
+      await ensureWorkers();
+      idle.touch();
+      // Warm the worker so the JIT has compiled the synthesis path before the first real request.
+      void drain(
+        synthesizeWith(
+          { text: 'Warming up the narration engine. One, two, three.', voice: WARM_VOICE, speed: 'normal' },
+          {},
+          true,
+        ),
+      ).catch(() => {});
     },
 
     validateVoice(voice) {
@@ -234,6 +280,7 @@ export const createEspeakEngine: SpeechEngineFactory = ({ workers: size }) => {
 
     async stop() {
       stopped = true;
+      idle.cancel();
       for (const job of [...queue.splice(0), ...idleQueue.splice(0)]) job.finish(new Error('engine stopped'));
       for (const entry of workers.splice(0)) {
         entry.job?.finish(new Error('engine stopped'));
@@ -268,6 +315,21 @@ export const createEspeakEngine: SpeechEngineFactory = ({ workers: size }) => {
     return pause;
   };
 
+  /**
+   * The engine is JavaScript compiled from C (wasm2js); it runs several times faster once the JIT has seen a few
+   * seconds of real work. That warm-up (~10 s of CPU) begins when the first real call after the workers start ends,
+   * not at start-up: run then, it kept both cores of a two-core machine busy while Flite compiled and load-checked its
+   * voices (their start-up took 6-9 s, not 1), and a server whose traffic is all Flite paid its CPU and memory for
+   * nothing. It runs in the background at the lowest priority: a real request waits behind at most one passage.
+   */
+  const warmUp = () => {
+    warmed = true;
+    for (let round = 0; round < 40 * size; round++) {
+      const text = `${WARM_PASSAGES[round % WARM_PASSAGES.length]} ${WARM_PASSAGES[(round + 1) % WARM_PASSAGES.length]}`;
+      void drain(synthesizeWith({ text, voice: WARM_VOICE, speed: 'normal' }, {}, true)).catch(() => {});
+    }
+  };
+
   function synthesizeWith(
     request: SynthesisRequest,
     options: { signal?: AbortSignal },
@@ -289,7 +351,16 @@ export const createEspeakEngine: SpeechEngineFactory = ({ workers: size }) => {
     const signal = controller.signal;
     return streamJob(
       (push, finish) => {
-        const job: Job = { id: nextId++, request, settings, prepared: prepareText(request.text), push, finish, signal };
+        const job: Job = {
+          id: nextId++,
+          request,
+          settings,
+          prepared: prepareText(request.text),
+          push,
+          finish,
+          signal,
+          background,
+        };
         const onAbort = () => {
           const owner = workers.find((entry) => entry.job === job);
           if (owner) Atomics.store(cancelFlags, owner.slot, 1);
@@ -301,6 +372,8 @@ export const createEspeakEngine: SpeechEngineFactory = ({ workers: size }) => {
         };
         signal.addEventListener('abort', onAbort, { once: true });
         (background ? idleQueue : queue).push(job);
+        idle.touch();
+        ensureWorkers()?.catch(() => {});
         dispatch();
         return () => {
           signal.removeEventListener('abort', onAbort);

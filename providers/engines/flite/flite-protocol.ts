@@ -31,7 +31,8 @@ export interface FliteRawEvent {
 }
 
 export type FliteWorkerResponse =
-  | { type: 'ready'; sampleRate: number; module: WebAssembly.Module }
+  /** `voices`: the voice names the program lists (`flite -lv`). */
+  | { type: 'ready'; sampleRate: number; module: WebAssembly.Module; voices: string[] }
   | { type: 'chunk'; id: number; samples: Int16Array; events: FliteRawEvent[] }
   | { type: 'done'; id: number }
   | { type: 'failed'; id: number; message: string }

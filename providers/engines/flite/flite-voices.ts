@@ -2,13 +2,12 @@
  * Flite's private voice table: catalog key -> built-in Flite voice and its settings.
  *
  * The package ships `slt` (US female), `rms` and `awb` (US / Scottish male, clustergen), `kal16` and `kal` (US male,
- * diphone). `kal` is 8 kHz and not used. Pitch is `int_f0_target_mean` (Hz), pace `duration_stretch` (1 = the voice's
+ * diphone), and two that are not used: `kal` (8 kHz) and `awb_time` (it reads clock times only). Pitch is `int_f0_target_mean` (Hz), pace `duration_stretch` (1 = the voice's
  * own pace at speed `normal`, larger is slower). `formant` > 1 synthesises slower and plays it back faster: pitch and
  * formants rise together, as they do in a shorter vocal tract, so a child voice sounds like a child rather than a
  * sped-up adult. `flatten` scales the pitch spread (`int_f0_target_stddev`).
  */
 export type FliteVoiceName = 'slt' | 'rms' | 'awb' | 'kal16';
-export const FLITE_VOICE_NAMES: readonly FliteVoiceName[] = ['slt', 'rms', 'awb', 'kal16'];
 
 export interface FliteVoiceSettings {
   voice: FliteVoiceName;
@@ -84,13 +83,10 @@ export const FLITE_VOICES: Record<string, FliteVoiceSettings> = {
 
 /**
  * Each Flite voice's own pace differs (awb ~20 characters per second, rms ~15); these stretches bring all of them to
- * ~15 characters per second of English at `stretch` 1, the pace of the rest of the catalog.
+ * ~15 characters per second of English at `stretch` 1, the pace of the rest of the catalog. Any other voice keeps its
+ * own pace.
  */
-export const FLITE_BASE_STRETCH: Record<FliteVoiceName, number> = { slt: 1.12, rms: 1, awb: 1.25, kal16: 1.08 };
-
-export function fliteVoiceSettings(key: string): FliteVoiceSettings | undefined {
-  return FLITE_VOICES[key];
-}
+export const FLITE_BASE_STRETCH: Partial<Record<string, number>> = { slt: 1.12, rms: 1, awb: 1.25, kal16: 1.08 };
 
 /** ARPAbet (Flite's US English phone set) -> IPA, so phoneme events read the same whichever engine spoke. */
 export const FLITE_PHONES_TO_IPA: Record<string, string> = {

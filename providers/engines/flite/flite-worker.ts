@@ -113,7 +113,13 @@ async function start(shared: WebAssembly.Module | undefined) {
       }
     });
   };
-  post({ type: 'ready', sampleRate: FLITE_OUTPUT_RATE, module });
+  // The voices this build of the program carries, as Flite itself lists them: an unknown `-voice` is not an error to
+  // Flite (it silently speaks its default voice), so the engine checks every profile's voice against this list.
+  const listed = program.run(['-lv']);
+  const voices = /Voices available:(.*)/.exec(listed.stdout)?.[1]?.trim().split(/\s+/) ?? [];
+  if (listed.exitCode !== 0 || voices.length === 0)
+    throw new Error(`Flite did not list its voices (exit ${listed.exitCode}): ${listed.stderr.slice(0, 200)}`);
+  post({ type: 'ready', sampleRate: FLITE_OUTPUT_RATE, module, voices });
 }
 
 self.onmessage = (message: MessageEvent<FliteWorkerRequest>) => {

@@ -106,4 +106,9 @@ export interface SpeechEngineV1 {
 export type SpeechEngineFactory = (options: {
   workers: number;
   environment: Record<string, string | undefined>;
+  /**
+   * Stop the workers after this many milliseconds without a call, and start them again on the next one (absent or 0:
+   * keep them). Idle workers of an engine the traffic does not use hold memory for nothing.
+   */
+  idleStopMs?: number;
 }) => SpeechEngineV1;

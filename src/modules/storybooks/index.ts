@@ -1,4 +1,3 @@
-import { Resvg } from '@resvg/resvg-js';
 import { Elysia, t } from 'elysia';
 import { apiKeyAuth, JSON_BODY } from '../../auth/api-key-auth.ts';
 import { AppError } from '../../errors/index.ts';
@@ -107,11 +106,13 @@ export function storybooksModule(services: Services) {
     )
     .get(
       '/api/v1/characters/:id/preview.png',
-      ({ params }) => {
+      async ({ params }) => {
         const character = findCharacter(params.id);
         if (!character) throw new AppError('not_found', 'No such character.');
         let png = previews.get(character.id);
         if (!png) {
+          // Loaded on the first preview: the native renderer took tens of milliseconds of every start-up.
+          const { Resvg } = await import('@resvg/resvg-js');
           png = new Uint8Array(
             new Resvg(characterSvg(character, { mouth: 'wide', blink: false, sway: 0 }), {
               font: { loadSystemFonts: false },
