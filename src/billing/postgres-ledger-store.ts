@@ -1,13 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, lt, sql, sum } from 'drizzle-orm';
 import type { PostgresDb, PostgresTransaction } from '../db/postgres/client.ts';
-import {
-  accounts,
-  apiKeys,
-  creditGrants,
-  ledgerEntries,
-  reservationAllocations,
-  reservations,
-} from '../db/postgres/schema.ts';
+import { accounts, creditGrants, ledgerEntries, reservationAllocations, reservations } from '../db/postgres/schema.ts';
 import type { IdGenerator } from '../db/ids.ts';
 import { DAY_MS, startOfNextUtcMonth, startOfUtcMonth, type Clock } from '../lib/clock.ts';
 import { CREDIT_LIFETIME_DAYS, PLANS } from './plans.ts';
@@ -19,6 +12,72 @@ import type {
   ReserveOptions,
   ReserveOutcome,
 } from './ledger-store.ts';
+
+/**
+ * A reservation in one statement. A key with a cap must be locked by the caller's transaction first ($10 true): then
+ * the statement's snapshot, taken after the lock, holds every reservation made on the key before it; unlocked ($10
+ * false) a capped key reserves nothing and the answer says it has a cap. The statement locks the account's unexpired
+ * grants (FOR UPDATE, in the global order: expiry, grant time, id, the order voids lock in too),
+ * then, only when the cap allows and the balance covers the credits, inserts the reservation and takes from the grants
+ * soonest-expiring first, each with the guarded decrement (`remaining >= take`), recording an allocation and a ledger
+ * entry per grant. The sub-statements share one snapshot but the grant rows are locked and then re-read at their newest
+ * version, so the takes are computed from what is really left. Foreign keys are checked at the end of the statement,
+ * so the allocations may name the reservation inserted beside them.
+ * $1 account, $2 key (or null), $3 product, $4 characters, $5 credits, $6 now, $7 hold until, $8 reservation id,
+ * $9 start of this UTC month, $10 whether the key's row is locked.
+ */
+interface ReserveRow {
+  go: boolean;
+  cap: string | null;
+  used: string;
+  balance: string;
+  wanted: string;
+  taken: string;
+}
+
+const RESERVE = `
+WITH key AS (
+  SELECT monthly_cap_characters AS cap FROM api_keys WHERE id = $2 AND monthly_cap_characters IS NOT NULL
+), used AS (
+  SELECT coalesce(sum(characters), 0) AS characters FROM reservations
+  WHERE api_key_id = $2 AND status IN ('held', 'captured') AND created_at >= $9 AND EXISTS (SELECT 1 FROM key)
+), locked AS (
+  SELECT id, remaining, expires_at, granted_at FROM credit_grants
+  WHERE account_id = $1 AND remaining > 0 AND expires_at > $6
+  ORDER BY expires_at, granted_at, id
+  FOR UPDATE
+), running AS (
+  SELECT id, remaining, sum(remaining) OVER (ORDER BY expires_at, granted_at, id) AS upto FROM locked
+), verdict AS (
+  SELECT
+    (SELECT cap FROM key) AS cap,
+    (SELECT characters FROM used) AS used,
+    (SELECT coalesce(sum(remaining), 0) FROM locked) AS balance
+), go AS (
+  SELECT (cap IS NULL OR ($10::boolean AND used + $4::bigint <= cap)) AND balance >= $5::bigint AS go FROM verdict
+), takes AS (
+  SELECT id, least(remaining, $5::bigint - (upto - remaining)) AS take FROM running
+  WHERE upto - remaining < $5::bigint AND (SELECT go FROM go)
+), reserved AS (
+  INSERT INTO reservations (id, account_id, api_key_id, product, characters, credits, status, created_at, hold_until)
+  SELECT $8, $1, $2, $3, $4, $5, 'held', $6, $7 WHERE (SELECT go FROM go)
+  RETURNING id
+), taken AS (
+  UPDATE credit_grants AS grant_row SET remaining = grant_row.remaining - takes.take
+  FROM takes WHERE grant_row.id = takes.id AND grant_row.remaining >= takes.take
+  RETURNING grant_row.id, takes.take
+), allocated AS (
+  INSERT INTO reservation_allocations (reservation_id, grant_id, credits)
+  SELECT $8, id, take FROM taken
+  RETURNING grant_id, credits
+), entries AS (
+  INSERT INTO ledger_entries (account_id, grant_id, reservation_id, kind, credits, created_at)
+  SELECT $1, grant_id, $8, 'reserve', -credits, $6 FROM allocated
+  RETURNING grant_id
+)
+SELECT (SELECT go FROM go) AS go, cap::text AS cap, used::text AS used, balance::text AS balance,
+  (SELECT count(*) FROM takes)::text AS wanted, (SELECT count(*) FROM entries)::text AS taken
+FROM verdict`;
 
 /**
  * How long a read of an account's next plan-grant time is trusted. Only a plan change moves it earlier (a sign-up
@@ -128,70 +187,47 @@ export class PostgresLedgerStore implements LedgerStore {
   async reserve(options: ReserveOptions): Promise<ReserveOutcome> {
     await this.applyPlanGrants(options.accountId);
     const now = this.clock.now();
-    const outcome = await this.db.transaction(async (tx): Promise<ReserveOutcome> => {
-      if (options.apiKeyId) {
-        const [key] = await tx
-          .select({ cap: apiKeys.monthlyCapCharacters })
-          .from(apiKeys)
-          .where(eq(apiKeys.id, options.apiKeyId))
-          .for('update');
-        if (key?.cap != null) {
-          const used = await this.monthCharacters(tx, options.apiKeyId, now, true);
-          if (used + options.characters > key.cap) return { ok: false, code: 'key_cap_exceeded', cap: key.cap, used };
-        }
+    const reservationId = this.ids('reservation');
+    const parameters = [
+      options.accountId,
+      options.apiKeyId,
+      options.product,
+      options.characters,
+      options.credits,
+      now,
+      now + options.holdMs,
+      reservationId,
+      startOfUtcMonth(now),
+    ];
+    // Most keys have no cap: one statement, one round trip, atomic without BEGIN/COMMIT.
+    let row = (await this.db.$client.query<ReserveRow>(RESERVE, [...parameters, false])).rows[0]!;
+    if (row.cap !== null) {
+      // A capped key: its row is locked first, in a transaction, so the statement's snapshot (taken after the lock)
+      // sees every reservation another node made on this key before it, and two nodes cannot pass one cap check.
+      const client = await this.db.$client.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query('SELECT 1 FROM api_keys WHERE id = $1 FOR UPDATE', [options.apiKeyId]);
+        row = (await client.query<ReserveRow>(RESERVE, [...parameters, true])).rows[0]!;
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
       }
-      const grants = await tx
-        .select({ id: creditGrants.id, remaining: creditGrants.remaining })
-        .from(creditGrants)
-        .where(
-          and(
-            eq(creditGrants.accountId, options.accountId),
-            gt(creditGrants.remaining, 0),
-            gt(creditGrants.expiresAt, now),
-          ),
-        )
-        .orderBy(asc(creditGrants.expiresAt), asc(creditGrants.grantedAt), asc(creditGrants.id))
-        .for('update');
-      const balance = grants.reduce((total, grant) => total + grant.remaining, 0);
-      if (balance < options.credits) {
-        return { ok: false, code: 'insufficient_credits', balance, required: options.credits };
-      }
-
-      const reservationId = this.ids('reservation');
-      await tx.insert(reservations).values({
-        id: reservationId,
-        accountId: options.accountId,
-        apiKeyId: options.apiKeyId,
-        product: options.product,
-        characters: options.characters,
-        credits: options.credits,
-        status: 'held',
-        createdAt: now,
-        holdUntil: now + options.holdMs,
-      });
-      let needed = options.credits;
-      for (const grant of grants) {
-        if (needed === 0) break;
-        const take = Math.min(needed, grant.remaining);
-        // The guarded decrement, its allocation and its ledger entry in one statement (one round trip per grant).
-        const taken = await tx.execute(sql`
-          WITH taken AS (
-            UPDATE ${creditGrants} SET remaining = remaining - ${take}
-            WHERE id = ${grant.id} AND remaining >= ${take} RETURNING id
-          ), allocated AS (
-            INSERT INTO ${reservationAllocations} (reservation_id, grant_id, credits)
-            SELECT ${reservationId}, id, ${take} FROM taken RETURNING grant_id
-          )
-          INSERT INTO ${ledgerEntries} (account_id, grant_id, reservation_id, kind, credits, created_at)
-          SELECT ${options.accountId}, grant_id, ${reservationId}, 'reserve', ${-take}, ${now} FROM allocated
-          RETURNING grant_id`);
-        if (taken.rows.length !== 1) throw new Error(`grant ${grant.id} changed during reservation`);
-        needed -= take;
-      }
-      return { ok: true, reservationId };
-    });
-    if (outcome.ok) this.observer?.('reserved', options.credits);
-    return outcome;
+    }
+    if (!row.go) {
+      if (row.cap !== null && Number(row.used) + options.characters > Number(row.cap))
+        return { ok: false, code: 'key_cap_exceeded', cap: Number(row.cap), used: Number(row.used) };
+      return { ok: false, code: 'insufficient_credits', balance: Number(row.balance), required: options.credits };
+    }
+    // Every grant it drew from was locked by the statement itself, so a guarded take cannot miss; if one ever did,
+    // the reservation would not match its allocations, so say so loudly.
+    if (row.wanted !== row.taken)
+      throw new Error(`reservation ${reservationId} took ${row.taken} of ${row.wanted} grants`);
+    this.observer?.('reserved', options.credits);
+    return { ok: true, reservationId };
   }
 
   async capture(reservationId: string): Promise<boolean> {
