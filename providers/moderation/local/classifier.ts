@@ -93,10 +93,20 @@ export function assess(text: string, model: Model = defaultModel()): Assessment 
   // Words are looked up only where a window will read them: a short text whole, a risky sentence and the one after it.
   const short = sentences.length <= SHORT_SENTENCES;
   const empty = new Int32Array(0);
+  // A sentence repeated in the text shares its feature lists (windows.ts), so their rows are looked up once.
+  const looked = new Map<string[], Int32Array>();
+  const rowsOf = (features: string[]) => {
+    let found = looked.get(features);
+    if (!found) {
+      found = model.rowsOf(features);
+      looked.set(features, found);
+    }
+    return found;
+  };
   const rows = sentences.map((sentence, index) =>
-    short || sentence.risky || sentences[index - 1]?.risky ? model.rowsOf(sentence.features) : empty,
+    short || sentence.risky || sentences[index - 1]?.risky ? rowsOf(sentence.features) : empty,
   );
-  const contextRows = sentences.map((sentence) => model.rowsOf(sentence.context));
+  const contextRows = sentences.map((sentence) => rowsOf(sentence.context));
   // In a short text every sentence has its words: one the model learned as risky is scored too, class word or not.
   if (short)
     sentences.forEach((sentence, index) => {

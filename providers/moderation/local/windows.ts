@@ -121,61 +121,80 @@ function coverageOf(language: string): Coverage {
   return LEXICON.has(language) ? 'lexicon' : 'none';
 }
 
+/** What analyse reads in one sentence, apart from where it lies. */
+type Reading = Pick<AnalysedSentence, 'language' | 'coverage' | 'features' | 'context' | 'risky' | 'rules'>;
+
 /**
  * Sentences with their language, classes, rules and features. In a long text only the sentences a window will read
  * get their full word features (a risky sentence and the one after it); `full` computes them for every sentence.
+ * A sentence met again in the same text (a refrain, a chapter heading, a repeated line of dialogue) is read once:
+ * its reading depends only on its words, the language before it and whether the sentence before it was risky.
  */
 export function analyse(text: string, options: { full?: boolean } = {}): AnalysedSentence[] {
   let previous = 'en';
   const split = splitSentences(text);
   const full = options.full || split.length <= SHORT_SENTENCES;
   let previousRisky = false;
+  const readings = new Map<string, Reading>();
   return split.map((sentence) => {
-    const folded = foldAccents(sentence.original);
-    const { language, coverage } = sentenceLanguage(sentence.original, folded, previous);
-    if (coverage !== 'none') previous = language;
-    const base = {
+    // The key holds every input of readSentence; the reading's arrays are shared and never changed afterwards.
+    const key = `${previous}\u0000${previousRisky ? 1 : 0}\u0000${sentence.original}`;
+    let reading = readings.get(key);
+    if (!reading) {
+      reading = readSentence(sentence.original, previous, full || previousRisky);
+      readings.set(key, reading);
+    }
+    if (reading.coverage !== 'none') previous = reading.language;
+    if (reading.coverage === 'model') previousRisky = reading.risky;
+    return {
       start: sentence.start,
       end: sentence.end,
       paragraph: sentence.paragraph,
-      language,
-      coverage,
       lower: sentence.text,
-    };
-    if (coverage === 'lexicon') {
-      const rules = lexiconCategories(sentence.original, language as LexiconLanguage).map((category) => ({
-        category,
-        rule: `lexicon:${language}`,
-      }));
-      return { ...base, features: [], context: [], risky: rules.length > 0, rules };
-    }
-    if (coverage === 'none') return { ...base, features: [], context: [], risky: false, rules: [] };
-    let features: string[];
-    let classes: Map<string, number>;
-    const normalized = normalize(sentence.original);
-    const rules = sentenceIntent(folded, sentence.original);
-    if (EUROPEAN.has(language)) rules.push(...europeanIntent(folded));
-    if (language === 'en') {
-      const stems = tokens(normalized);
-      const at = tokenClasses(stems);
-      classes = classesOf(stems, at);
-      for (const klass of surfaceClasses(sentence.original, folded)) classes.set(klass, (classes.get(klass) ?? 0) + 1);
-      const risky = rules.length > 0 || RISK_CLASSES.some((klass) => classes.has(klass));
-      features = full || risky || previousRisky ? sentenceFeatures(stems, at, classes) : [];
-    } else {
-      ({ features, classes } = europeanSentence(sentence.original, language as EuropeanLanguage));
-    }
-    if (HARD_SLUR.test(normalized)) features.push('c:HARD_SLUR');
-    const risky = rules.length > 0 || RISK_CLASSES.some((klass) => classes.has(klass));
-    previousRisky = risky;
-    return {
-      ...base,
-      features,
-      context: CONTEXT_CLASSES.filter((klass) => classes.has(klass)).map((klass) => `c:${klass}`),
-      risky,
-      rules,
+      ...reading,
     };
   });
+}
+
+/**
+ * One sentence's language, rules, classes and features; `wordFeatures` asks for the English word features even when
+ * the sentence is not risky (a short text read whole, or the sentence after a risky one).
+ */
+function readSentence(original: string, previous: string, wordFeatures: boolean): Reading {
+  const folded = foldAccents(original);
+  const { language, coverage } = sentenceLanguage(original, folded, previous);
+  if (coverage === 'lexicon') {
+    const rules = lexiconCategories(original, language as LexiconLanguage).map((category) => ({
+      category,
+      rule: `lexicon:${language}`,
+    }));
+    return { language, coverage, features: [], context: [], risky: rules.length > 0, rules };
+  }
+  if (coverage === 'none') return { language, coverage, features: [], context: [], risky: false, rules: [] };
+  let features: string[];
+  let classes: Map<string, number>;
+  const normalized = normalize(original);
+  const rules = sentenceIntent(folded, original);
+  if (EUROPEAN.has(language)) rules.push(...europeanIntent(folded));
+  if (language === 'en') {
+    const stems = tokens(normalized);
+    const at = tokenClasses(stems);
+    classes = classesOf(stems, at);
+    for (const klass of surfaceClasses(original, folded)) classes.set(klass, (classes.get(klass) ?? 0) + 1);
+    const risky = rules.length > 0 || RISK_CLASSES.some((klass) => classes.has(klass));
+    features = wordFeatures || risky ? sentenceFeatures(stems, at, classes) : [];
+  } else {
+    ({ features, classes } = europeanSentence(original, language as EuropeanLanguage));
+  }
+  if (HARD_SLUR.test(normalized)) features.push('c:HARD_SLUR');
+  return {
+    language,
+    coverage,
+    features,
+    context: CONTEXT_CLASSES.filter((klass) => classes.has(klass)).map((klass) => `c:${klass}`),
+    risky: rules.length > 0 || RISK_CLASSES.some((klass) => classes.has(klass)),
+    rules,
+  };
 }
 
 /** A window: the sentences whose features all count, and the range of sentences whose context cues count. */
