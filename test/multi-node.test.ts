@@ -220,9 +220,20 @@ describe('three nodes on one Postgres and one S3 bucket', () => {
     nodes = nodes.filter((node) => node !== victim);
     const survivor = nodes[0]!;
     // Watched in the database, so the wait spends none of the key's rate limit; then one poll over HTTP.
-    await waitFor('the job to complete on another node', async () =>
-      (await job(accepted.jobId))?.status === 'completed' ? true : undefined,
-    );
+    try {
+      await waitFor('the job to complete on another node', async () =>
+        (await job(accepted.jobId))?.status === 'completed' ? true : undefined,
+      );
+    } catch (error) {
+      // What the job and the surviving nodes were doing, so a failure here can be read from the CI log.
+      const [row] = await query(
+        'SELECT status, attempts, lease_owner, lease_expires_at, run_at, last_error FROM jobs WHERE id = $1',
+        [accepted.jobId],
+      );
+      console.error('job after the wait:', JSON.stringify(row));
+      for (const node of nodes) console.error(`node ${node.child.pid} log tail:\n${node.log().slice(-3000)}`);
+      throw error;
+    }
     const response = await fetch(`${survivor.url}api/v1/tts?jobId=${accepted.jobId}`, { headers });
     const done = (await response.json()) as Record<string, any>;
     expect(done.status).toBe('completed');
