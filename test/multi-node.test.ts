@@ -182,6 +182,9 @@ describe('three nodes on one Postgres and one S3 bucket', () => {
       RECITE_JOB_LEASE_MS: String(LEASE_MS),
       RECITE_RATE_LIMIT: String(RATE_LIMIT),
       RECITE_SHUTDOWN_GRACE_MS: '500',
+      // This file is about where jobs run, not about slow storage: on a loaded machine s3rver can take longer than the
+      // default 10 s per call, and a timed-out upload would cost the job an extra attempt.
+      RECITE_STORAGE_TIMEOUT_MS: '60000',
       RECITE_ENGINE_WORKERS: '1',
       RECITE_ENCODER_WORKERS: '1',
       RECITE_LOG_LEVEL: 'info',
