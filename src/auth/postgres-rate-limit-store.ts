@@ -52,13 +52,12 @@ export class PostgresRateLimitStore implements RateLimitStore {
   }
 
   async check(key: string): Promise<RateLimitResult> {
-    const { rows } = await this.db.$client.query<{ arrival: string; allowed: boolean; now: string }>(CHECK, [
-      key,
-      this.limit,
-      this.policy.interval.toString(),
-      this.policy.tolerance.toString(),
-      this.windowMs,
-    ]);
+    // Named, so each pooled connection plans the upsert once.
+    const { rows } = await this.db.$client.query<{ arrival: string; allowed: boolean; now: string }>({
+      name: 'recite-rate-limit',
+      text: CHECK,
+      values: [key, this.limit, this.policy.interval.toString(), this.policy.tolerance.toString(), this.windowMs],
+    });
     const row = rows[0]!;
     return gcraResult(this.policy, row.allowed, BigInt(row.arrival), BigInt(row.now));
   }

@@ -74,11 +74,22 @@ export class PostgresAccountStore implements AccountStore {
   }
 
   async findActiveKey(key: string): Promise<ApiKeyRecord | undefined> {
-    const [row] = await this.db
+    const [row] = await this.activeKey.execute({ hash: hashApiKey(key) });
+    return row;
+  }
+
+  /** Prepared (named): every API request looks its key up first. Built on first use (the pool comes in the constructor). */
+  private activeKeyQuery: ReturnType<PostgresAccountStore['prepareActiveKey']> | undefined;
+  private get activeKey() {
+    this.activeKeyQuery ??= this.prepareActiveKey();
+    return this.activeKeyQuery;
+  }
+  private prepareActiveKey() {
+    return this.db
       .select()
       .from(apiKeys)
-      .where(and(eq(apiKeys.hash, hashApiKey(key)), isNull(apiKeys.revokedAt)));
-    return row;
+      .where(and(eq(apiKeys.hash, sql.placeholder('hash')), isNull(apiKeys.revokedAt)))
+      .prepare('recite-active-key');
   }
 
   async findKey(id: string): Promise<ApiKeyRecord | undefined> {
