@@ -2,8 +2,8 @@ import { and, asc, eq, gt, gte, inArray, lt, sql, sum } from 'drizzle-orm';
 import type { PostgresDb, PostgresTransaction } from '../db/postgres/client.ts';
 import { accounts, creditGrants, ledgerEntries, reservationAllocations, reservations } from '../db/postgres/schema.ts';
 import type { IdGenerator } from '../db/ids.ts';
-import { DAY_MS, startOfNextUtcMonth, startOfUtcMonth, type Clock } from '../lib/clock.ts';
-import { CREDIT_LIFETIME_DAYS, PLANS } from './plans.ts';
+import { DAY_MS, startOfUtcMonth, type Clock } from '../lib/clock.ts';
+import { CREDIT_LIFETIME_DAYS, planGrantsDue } from './plans.ts';
 import type {
   GrantOptions,
   GrantRecord,
@@ -157,30 +157,15 @@ export class PostgresLedgerStore implements LedgerStore {
       // The account row lock makes the month's grant happen once even when every node sees it due at once.
       const [account] = await tx.select().from(accounts).where(eq(accounts.id, accountId)).for('update');
       if (!account || account.nextPlanGrantAt > now) return;
-      const credits = PLANS[account.plan].monthlyCredits;
-      let due = account.nextPlanGrantAt;
-      while (due <= now) {
-        // A grant banks for 90 days from the instant it is granted: the month boundary, or for the first month the
-        // sign-up itself (the first grant is due at the start of the sign-up month, before the account existed).
-        const grantedAt = Math.max(due, account.createdAt);
-        const expiresAt = grantedAt + CREDIT_LIFETIME_DAYS * DAY_MS;
-        if (expiresAt > now) {
-          const id = this.ids('grant');
-          await tx.insert(creditGrants).values({
-            id,
-            accountId,
-            source: 'plan',
-            credits,
-            remaining: credits,
-            grantedAt,
-            expiresAt,
-            note: `${account.plan} plan`,
-          });
-          await tx.insert(ledgerEntries).values({ accountId, grantId: id, kind: 'grant', credits, createdAt: now });
-        }
-        due = startOfNextUtcMonth(due);
+      const due = planGrantsDue(account, now);
+      for (const { credits, grantedAt, expiresAt, note } of due.grants) {
+        const id = this.ids('grant');
+        await tx
+          .insert(creditGrants)
+          .values({ id, accountId, source: 'plan', credits, remaining: credits, grantedAt, expiresAt, note });
+        await tx.insert(ledgerEntries).values({ accountId, grantId: id, kind: 'grant', credits, createdAt: now });
       }
-      await tx.update(accounts).set({ nextPlanGrantAt: due }).where(eq(accounts.id, accountId));
+      await tx.update(accounts).set({ nextPlanGrantAt: due.nextPlanGrantAt }).where(eq(accounts.id, accountId));
     });
   }
 

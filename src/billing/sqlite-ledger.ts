@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, lt, sql, sum } from 'drizzle-orm';
-import { CREDIT_LIFETIME_DAYS, PLANS } from './plans.ts';
-import { DAY_MS, startOfNextUtcMonth, startOfUtcMonth, type Clock } from '../lib/clock.ts';
+import { CREDIT_LIFETIME_DAYS, planGrantsDue } from './plans.ts';
+import { DAY_MS, startOfUtcMonth, type Clock } from '../lib/clock.ts';
 import type { Db } from '../db/client.ts';
 import type { IdGenerator } from '../db/ids.ts';
 import { accounts, apiKeys, creditGrants, ledgerEntries, reservationAllocations, reservations } from '../db/schema.ts';
@@ -71,24 +71,15 @@ export class Ledger {
       (tx) => {
         const account = tx.select().from(accounts).where(eq(accounts.id, accountId)).get();
         if (!account || account.nextPlanGrantAt > now) return;
-        const credits = PLANS[account.plan].monthlyCredits;
-        let due = account.nextPlanGrantAt;
-        while (due <= now) {
-          // A grant banks for 90 days from the instant it is granted: the month boundary, or for the first month the
-          // sign-up itself (the first grant is due at the start of the sign-up month, before the account existed).
-          const grantedAt = Math.max(due, account.createdAt);
-          const expiresAt = grantedAt + CREDIT_LIFETIME_DAYS * DAY_MS;
-          if (expiresAt > now) {
-            const id = this.ids('grant');
-            const note = `${account.plan} plan`;
-            tx.insert(creditGrants)
-              .values({ id, accountId, source: 'plan', credits, remaining: credits, grantedAt, expiresAt, note })
-              .run();
-            tx.insert(ledgerEntries).values({ accountId, grantId: id, kind: 'grant', credits, createdAt: now }).run();
-          }
-          due = startOfNextUtcMonth(due);
+        const due = planGrantsDue(account, now);
+        for (const { credits, grantedAt, expiresAt, note } of due.grants) {
+          const id = this.ids('grant');
+          tx.insert(creditGrants)
+            .values({ id, accountId, source: 'plan', credits, remaining: credits, grantedAt, expiresAt, note })
+            .run();
+          tx.insert(ledgerEntries).values({ accountId, grantId: id, kind: 'grant', credits, createdAt: now }).run();
         }
-        tx.update(accounts).set({ nextPlanGrantAt: due }).where(eq(accounts.id, accountId)).run();
+        tx.update(accounts).set({ nextPlanGrantAt: due.nextPlanGrantAt }).where(eq(accounts.id, accountId)).run();
       },
       { behavior: 'immediate' },
     );
