@@ -3,7 +3,7 @@ import type { Clock } from '../lib/clock.ts';
 import type { Db } from './client.ts';
 import { idempotencyKeys } from './schema.ts';
 import {
-  ABANDONED_AFTER_MS,
+  existingKeyOutcome,
   IDEMPOTENCY_TTL_MS,
   type BeginOutcome,
   type IdempotencyRecord,
@@ -23,20 +23,10 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
       (tx): BeginOutcome => {
         const expired = tx
           .delete(idempotencyKeys)
-          .where(
-            and(
-              eq(idempotencyKeys.accountId, accountId),
-              eq(idempotencyKeys.key, key),
-              lt(idempotencyKeys.expiresAt, now + 1),
-            ),
-          )
+          .where(and(keyIs(accountId, key), lt(idempotencyKeys.expiresAt, now + 1)))
           .returning()
           .get();
-        const existing = tx
-          .select()
-          .from(idempotencyKeys)
-          .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)))
-          .get();
+        const existing = tx.select().from(idempotencyKeys).where(keyIs(accountId, key)).get();
         if (!existing) {
           tx.insert(idempotencyKeys)
             .values({
@@ -50,16 +40,13 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
             .run();
           return expired?.responseBodyKey ? { state: 'new', staleBodyKey: expired.responseBodyKey } : { state: 'new' };
         }
-        if (existing.status === 'pending' && existing.createdAt < now - ABANDONED_AFTER_MS) {
-          tx.update(idempotencyKeys)
-            .set({ requestHash, createdAt: now, expiresAt: now + IDEMPOTENCY_TTL_MS })
-            .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)))
-            .run();
-          return { state: 'new' };
-        }
-        if (existing.requestHash !== requestHash) return { state: 'mismatch' };
-        if (existing.status === 'pending') return { state: 'in_flight' };
-        return { state: 'replay', record: existing };
+        const outcome = existingKeyOutcome(existing, requestHash, now);
+        if (outcome !== 'reclaim') return outcome;
+        tx.update(idempotencyKeys)
+          .set({ requestHash, createdAt: now, expiresAt: now + IDEMPOTENCY_TTL_MS })
+          .where(keyIs(accountId, key))
+          .run();
+        return { state: 'new' };
       },
       { behavior: 'immediate' },
     );
@@ -78,13 +65,7 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
         responseHeaders: JSON.stringify(response.headers),
         responseBodyKey: response.bodyKey,
       })
-      .where(
-        and(
-          eq(idempotencyKeys.accountId, accountId),
-          eq(idempotencyKeys.key, key),
-          eq(idempotencyKeys.status, 'pending'),
-        ),
-      )
+      .where(keyIs(accountId, key, 'pending'))
       .run();
   }
 
@@ -92,13 +73,7 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
   async release(accountId: string, key: string): Promise<void> {
     this.db
       .delete(idempotencyKeys)
-      .where(
-        and(
-          eq(idempotencyKeys.accountId, accountId),
-          eq(idempotencyKeys.key, key),
-          eq(idempotencyKeys.status, 'pending'),
-        ),
-      )
+      .where(keyIs(accountId, key, 'pending'))
       .run();
   }
 
@@ -106,13 +81,7 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
   async forget(accountId: string, key: string): Promise<void> {
     this.db
       .delete(idempotencyKeys)
-      .where(
-        and(
-          eq(idempotencyKeys.accountId, accountId),
-          eq(idempotencyKeys.key, key),
-          eq(idempotencyKeys.status, 'completed'),
-        ),
-      )
+      .where(keyIs(accountId, key, 'completed'))
       .run();
   }
 
@@ -120,4 +89,13 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
   async purgeExpired(): Promise<IdempotencyRecord[]> {
     return this.db.delete(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, this.clock.now())).returning().all();
   }
+}
+
+/** One account's key, and when given, in this state. */
+function keyIs(accountId: string, key: string, status?: IdempotencyRecord['status']) {
+  return and(
+    eq(idempotencyKeys.accountId, accountId),
+    eq(idempotencyKeys.key, key),
+    status === undefined ? undefined : eq(idempotencyKeys.status, status),
+  );
 }

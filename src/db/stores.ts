@@ -89,6 +89,22 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const ABANDONED_AFTER_MS = 15 * 60 * 1000;
 
 /**
+ * What a claim finds when the key is already there (and not expired), the same on every backend: a pending claim older
+ * than ABANDONED_AFTER_MS died with its process and is taken over (`reclaim`); otherwise another body is a mismatch, a
+ * pending one is still in flight, and a completed one is replayed.
+ */
+export function existingKeyOutcome(
+  existing: IdempotencyRecord,
+  requestHash: string,
+  now: number,
+): Exclude<BeginOutcome, { state: 'new' }> | 'reclaim' {
+  if (existing.status === 'pending' && existing.createdAt < now - ABANDONED_AFTER_MS) return 'reclaim';
+  if (existing.requestHash !== requestHash) return { state: 'mismatch' };
+  if (existing.status === 'pending') return { state: 'in_flight' };
+  return { state: 'replay', record: existing };
+}
+
+/**
  * Idempotency keys per account: claimed atomically (one claim wins across every node), completed with a stored
  * response, kept 24 hours.
  */

@@ -1,7 +1,7 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { Clock } from '../../lib/clock.ts';
 import {
-  ABANDONED_AFTER_MS,
+  existingKeyOutcome,
   IDEMPOTENCY_TTL_MS,
   type BeginOutcome,
   type IdempotencyRecord,
@@ -23,7 +23,7 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
 
   async begin(accountId: string, key: string, requestHash: string): Promise<BeginOutcome> {
     const now = this.clock.now();
-    const thisKey = and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key));
+    const thisKey = keyIs(accountId, key);
     return await this.db.transaction(async (tx): Promise<BeginOutcome> => {
       const [expired] = await tx
         .delete(idempotencyKeys)
@@ -40,16 +40,13 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
       // Deleted between the insert and the select (it expired and another node purged it): treat as in flight, so
       // the client retries rather than two requests running.
       if (!existing) return { state: 'in_flight' };
-      if (existing.status === 'pending' && existing.createdAt < now - ABANDONED_AFTER_MS) {
-        await tx
-          .update(idempotencyKeys)
-          .set({ requestHash, createdAt: now, expiresAt: now + IDEMPOTENCY_TTL_MS })
-          .where(thisKey);
-        return { state: 'new' };
-      }
-      if (existing.requestHash !== requestHash) return { state: 'mismatch' };
-      if (existing.status === 'pending') return { state: 'in_flight' };
-      return { state: 'replay', record: existing };
+      const outcome = existingKeyOutcome(existing, requestHash, now);
+      if (outcome !== 'reclaim') return outcome;
+      await tx
+        .update(idempotencyKeys)
+        .set({ requestHash, createdAt: now, expiresAt: now + IDEMPOTENCY_TTL_MS })
+        .where(thisKey);
+      return { state: 'new' };
     });
   }
 
@@ -66,40 +63,27 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
         responseHeaders: JSON.stringify(response.headers),
         responseBodyKey: response.bodyKey,
       })
-      .where(
-        and(
-          eq(idempotencyKeys.accountId, accountId),
-          eq(idempotencyKeys.key, key),
-          eq(idempotencyKeys.status, 'pending'),
-        ),
-      );
+      .where(keyIs(accountId, key, 'pending'));
   }
 
   async release(accountId: string, key: string): Promise<void> {
-    await this.db
-      .delete(idempotencyKeys)
-      .where(
-        and(
-          eq(idempotencyKeys.accountId, accountId),
-          eq(idempotencyKeys.key, key),
-          eq(idempotencyKeys.status, 'pending'),
-        ),
-      );
+    await this.db.delete(idempotencyKeys).where(keyIs(accountId, key, 'pending'));
   }
 
   async forget(accountId: string, key: string): Promise<void> {
-    await this.db
-      .delete(idempotencyKeys)
-      .where(
-        and(
-          eq(idempotencyKeys.accountId, accountId),
-          eq(idempotencyKeys.key, key),
-          eq(idempotencyKeys.status, 'completed'),
-        ),
-      );
+    await this.db.delete(idempotencyKeys).where(keyIs(accountId, key, 'completed'));
   }
 
   async purgeExpired(): Promise<IdempotencyRecord[]> {
     return await this.db.delete(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, this.clock.now())).returning();
   }
+}
+
+/** One account's key, and when given, in this state. */
+function keyIs(accountId: string, key: string, status?: IdempotencyRecord['status']) {
+  return and(
+    eq(idempotencyKeys.accountId, accountId),
+    eq(idempotencyKeys.key, key),
+    status === undefined ? undefined : eq(idempotencyKeys.status, status),
+  );
 }

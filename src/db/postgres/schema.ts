@@ -193,7 +193,7 @@ export const rateLimits = pgTable(
   'rate_limits',
   {
     key: text('key').primaryKey(),
-    /** Theoretical arrival time in units of 1/limit ms (exact integers, as in src/auth/rate-limiter.ts). */
+    /** Theoretical arrival time in units of 1/limit ms (exact integers, as in src/auth/rate-limit-store.ts). */
     arrival: bigint('arrival', { mode: 'bigint' }).notNull(),
     /** When the last decision was made, in the same units; a key's clock never moves back (see the store). */
     checkedAt: bigint('checked_at', { mode: 'bigint' }).notNull(),
