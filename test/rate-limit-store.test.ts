@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import fc from 'fast-check';
 import { PostgresRateLimitStore } from '../src/auth/postgres-rate-limit-store.ts';
 import type { RateLimitStore } from '../src/auth/rate-limit-store.ts';
-import { RateLimiter } from '../src/auth/rate-limiter.ts';
+import { RateLimiter } from './support/reference-rate-limiter.ts';
 import { SqliteRateLimitStore } from '../src/auth/sqlite-rate-limit-store.ts';
 import { fixedClock, type Clock } from '../src/lib/clock.ts';
 import {

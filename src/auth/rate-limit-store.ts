@@ -4,9 +4,9 @@ export type { RateLimitResult } from './rate-limiter.ts';
 
 /**
  * Per-key GCRA rate limiting behind an async seam, with its state in the database so N nodes share one budget: a key
- * gets exactly `limit` requests per window in total, not `limit` per node. The arithmetic is today's
- * (src/auth/rate-limiter.ts): a burst of `limit`, refilled one per window/limit, counted in exact integer units of
- * 1/limit ms. Results have the same fields, so RateLimiter.headers() and the 429 path work unchanged.
+ * gets exactly `limit` requests per window in total, not `limit` per node. A burst of `limit`, refilled one per
+ * window/limit, counted in exact integer units of 1/limit ms (test/support/reference-rate-limiter.ts is the in-memory
+ * reference model the stores are tested against). rateLimitHeaders() turns a result into the response headers.
  */
 export interface RateLimitStore {
   readonly limit: number;
@@ -65,7 +65,7 @@ export function gcraDecide(
   return { allowed: true, arrival: arrival + policy.interval };
 }
 
-/** The result fields for a decision, from the arrival it left behind (the same numbers as RateLimiter.check). */
+/** The result fields for a decision, from the arrival it left behind (the same numbers as the reference model). */
 export function gcraResult(policy: GcraPolicy, allowed: boolean, arrival: bigint, now: bigint): RateLimitResult {
   if (!allowed) {
     const retryAfterSeconds = Math.max(1, ceilSeconds(policy, arrival - policy.tolerance - now));
