@@ -14,6 +14,8 @@ import { screenText } from '../src/moderation/screen.ts';
 import { englishText } from './fixtures/english.ts';
 
 const moderator = createLocalModerator();
+// As a running server does after start-up (src/index.ts): the long-text workers load in the background.
+moderator.prepare();
 const clean = englishText(1_000_000).padEnd(1_000_000, ' ');
 // Exactly 1,000,000 characters; the last ten, from character 999,990, are a slur-laden insult.
 const dirty = `${clean.slice(0, 999_990)}Die, kike.`;

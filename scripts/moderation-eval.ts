@@ -14,6 +14,8 @@ import { englishText } from './fixtures/english.ts';
 const providerId = process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : 'local';
 const showErrors = process.argv.includes('--errors');
 const provider = createModerator(providerId, process.env);
+// As a running server does after start-up (src/index.ts): the long-text workers load while the sets are screened.
+provider.prepare?.();
 const setName = process.argv.includes('--set') ? process.argv[process.argv.indexOf('--set') + 1]! : 'test-set';
 // Several sets may be named, comma-separated; their figures are pooled (and split by language below).
 const lines: string[] = [];

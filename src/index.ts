@@ -170,8 +170,12 @@ async function serve() {
   starting.then(
     () => {
       services.logger.info('recite is ready', { startupMs: Math.round(performance.now()) });
-      // The language detector's tables take ~0.6 s to load: after start-up, not during it, so start-up stays short.
-      setTimeout(preloadLanguageDetector, 0).unref();
+      // The language detector's tables take ~0.6 s to load, and the moderator's workers for long texts about as long:
+      // after start-up, not during it, so start-up stays short and the first book screened does not wait for them.
+      setTimeout(() => {
+        preloadLanguageDetector();
+        services.moderator.prepare?.();
+      }, 0).unref();
     },
     async (error: unknown) => {
       if (stopping) return;

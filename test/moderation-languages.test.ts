@@ -90,6 +90,16 @@ describe('languages', () => {
     expect(sentences.map((sentence) => sentence.coverage)).toEqual(['model', 'model', 'model', 'lexicon', 'none']);
   });
 
+  test('a sentence whose function words lean to the language before it keeps that language; a first sentence does not lean', () => {
+    // "Luego miró el mar." has one Spanish function word: too few alone, enough after a Spanish sentence.
+    const spanish = analyse('El farero subió las escaleras por la noche y encendió la lámpara. Luego miró el mar.');
+    expect(spanish.map((sentence) => sentence.language)).toEqual(['es', 'es']);
+    // Turkish with an English-looking "on" ("ten"), first in its text or after English: the detector judges it.
+    const turkish = 'Sayın yolcularımız, Marmaray seferlerinde yaklaşık on dakikalık gecikme yaşanmaktadır.';
+    expect(analyse(turkish).map((sentence) => sentence.language)).toEqual(['tr']);
+    expect(analyse(`The train is late. ${turkish}`).map((sentence) => sentence.language)).toEqual(['en', 'tr']);
+  });
+
   test('threats in Spanish, German, French, Portuguese and Italian are threats', async () => {
     for (const text of [
       'Mañana voy a matar al alcalde Ruiz; sé a qué hora sale de su casa.',
@@ -140,6 +150,12 @@ describe('languages', () => {
       'الطقس جميل اليوم.',
       'आज मौसम अच्छा है।',
       'আজ আবহাওয়া ভালো।',
+      // Words that share letters with a vulgarity or an intimate word but are ordinary: "yaklaşık" (about) and
+      // "sıkıntı" (trouble) fold to contain "sik"; Korean "peel the skin" and "hammer a nail", Arabic "broke her legs".
+      'Sayın yolcularımız, Marmaray seferlerinde yaklaşık on dakikalık gecikme yaşanmaktadır.',
+      'Sık sık yaşadığımız bu sıkıntı için özür dileriz.',
+      '감자 껍질을 벗기고 벽에 못을 박아 두세요.',
+      'كسرت ساقيها في حادث سير وهي الآن في المستشفى.',
     ])
       expect(await flagged(text)).toEqual([]);
   });

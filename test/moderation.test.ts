@@ -147,7 +147,10 @@ describe('local model', () => {
     const second = 'Get out of our street, you filthy kike.';
     const text = `${englishText(60_000)}\n\n${first}\n\n${englishText(60_000)}\n\n${second}\n\n${englishText(30_000)}`;
     expect(paragraphCuts(text, 2).length).toBe(2);
-    const result = await createLocalModerator().assess(text);
+    // Workers prepared in advance, as the server does after start-up, read the parts the same way.
+    const moderator = createLocalModerator();
+    moderator.prepare();
+    const result = await moderator.assess(text);
     const spanOf = (category: number) => text.slice(result.best[category]!.start, result.best[category]!.end);
     expect(result.best[MODERATION_CATEGORIES.indexOf('threats')]!.score).toBeGreaterThan(0.5);
     expect(spanOf(MODERATION_CATEGORIES.indexOf('threats'))).toContain('break your legs');

@@ -14,6 +14,7 @@ export function createCascadeModerator(local: LocalModerator, second: Moderation
     specificationVersion: 'v1',
     id: `local,${second.id}`,
     capabilities: { maxCharactersPerCall: local.capabilities.maxCharactersPerCall, concurrency: 1, offline: false },
+    prepare: () => local.prepare(),
     async moderate(text, options = {}): Promise<ModerationResult> {
       let assessment: Awaited<ReturnType<LocalModerator['assess']>>;
       try {

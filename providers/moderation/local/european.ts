@@ -229,7 +229,8 @@ export const STOPWORDS: Record<string, Set<string>> = {
 
 /**
  * The Latin-script language a sentence's function words point to, when they point clearly (at least two hits and
- * twice the runner-up); undefined when they do not, and a detector must decide.
+ * twice the runner-up), or when they lean to the language of the sentence before (`previous` has more hits than any
+ * other: texts rarely change language mid-paragraph); undefined when they do not, and a detector must decide.
  */
 const STOPWORD_LANGUAGES = new Map<string, string[]>();
 for (const [language, set] of Object.entries(STOPWORDS))
@@ -244,7 +245,7 @@ export function foreignStopword(folded: string): boolean {
   return false;
 }
 
-export function stopwordLanguage(folded: string): string | undefined {
+export function stopwordLanguage(folded: string, previous?: string): string | undefined {
   const words = folded.match(/[a-z]+/g);
   if (!words) return undefined;
   const counts = new Map<string, number>();
@@ -260,5 +261,7 @@ export function stopwordLanguage(folded: string): string | undefined {
       best = language;
     } else if (count > second) second = count;
   }
-  return first >= 2 && first >= 2 * second ? best : undefined;
+  if (first >= 2 && first >= 2 * second) return best;
+  // The sentence before's language, when its function words lead here too (strictly: a tie is left to the detector).
+  return previous !== undefined && best === previous && first > second ? previous : undefined;
 }

@@ -13,6 +13,8 @@ export type UnjudgedPolicy = 'reject' | 'accept';
 export interface LocalModerator extends ModerationProviderV1 {
   /** The full assessment: scores, grey zone and the spans it cannot judge (used by the cascade, cascade.ts). */
   assess(text: string): Promise<Assessment>;
+  /** Starts the workers that screen long texts, each with its tables loaded. */
+  prepare(): void;
 }
 
 /** Texts longer than this are screened in a worker thread: the event loop stays free while a book is scored. */
@@ -67,6 +69,16 @@ function inWorker(slot: number, text: string): Promise<Assessment> {
     worker.postMessage({ id, text });
   });
 }
+
+/** A few sentences in the model's languages: screening them loads a worker's model, word tables and detector. */
+const WARM_UP_TEXT = [
+  'The lighthouse keeper climbed the stairs.',
+  'El farero subió las escaleras.',
+  'Le gardien du phare montait les marches.',
+  'Der Leuchtturmwärter stieg die Treppe hinauf.',
+  'O faroleiro subia as escadas.',
+  'Il guardiano del faro saliva le scale.',
+].join(' ');
 
 /**
  * Where to cut a long text into `parts` pieces: at the paragraph break nearest each even share. Windows of words never
@@ -125,6 +137,10 @@ export function createLocalModerator(options: { unjudged?: UnjudgedPolicy } = {}
     id: 'local',
     capabilities: { maxCharactersPerCall: 1_000_000, concurrency: 1, offline: true },
     assess: assessText,
+    prepare() {
+      // Each worker screens a short text once; a failure here shows again, and is reported, on the first real call.
+      for (let slot = 0; slot < WORKERS; slot++) inWorker(slot, WARM_UP_TEXT).catch(() => {});
+    },
     async moderate(text) {
       try {
         const assessment = await assessText(text);

@@ -362,7 +362,7 @@ const COMBINATIONS: Record<LexiconLanguage, Partial<Record<ModerationCategory, s
       '药|毒&茶|汤|饭|咖啡|水里&每天|慢慢|一点点|几个月',
     ],
     graphic_gore: ['肠子|内脏|脑浆|眼眶|眼睛被挖|头骨&血|流|掉|割|剖开'],
-    sexual: ['干我|操我|进入自己的身体|进入她的身体|呻吟着|舔她的|舔他的|脱光'],
+    sexual: ['干我|操我|进入自己的身体|进入她的身体|脱光了', '呻吟着|舔她的|舔他的&床|乳|裸|吻|下体'],
     threats: ['刀|枪|炸|杀&你|你的&去|带着|等你|明天|下周|今晚'],
     hate: ['变态|病毒|蟑螂|畜生|下等&同性恋|黑人|穆斯林|犹太|残疾|外国人'],
   },
@@ -372,7 +372,7 @@ const COMBINATIONS: Record<LexiconLanguage, Partial<Record<ModerationCategory, s
       '薬|毒&味噌汁|お茶|コーヒー|料理|飲み物&毎日|少しずつ|何週間',
     ],
     graphic_gore: ['内臓|腸|脳みそ|頭蓋骨|眼球|顎の骨&血|飛び散|むき出し|垂れ下が|割れ'],
-    sexual: ['秘部|犯して|腰を打ちつけ|挿れ|喘ぎ|下着を脱いで'],
+    sexual: ['秘部|犯して|腰を打ちつけ|挿れ|下着を脱いで', '喘ぎ&ベッド|乳首|裸|キス|腰を'],
     threats: ['生きて帰れると思うな|殺す|刺す|撃つ|待ってるからな&お前|あんた|明日|今夜'],
     hate: ['ゴキブリ|駆除|お荷物|価値なんかない|出ていけ&朝鮮|韓国人|中国人|障害者|外国人|在日|黒人'],
   },
@@ -383,7 +383,7 @@ const COMBINATIONS: Record<LexiconLanguage, Partial<Record<ModerationCategory, s
       '따라가&장갑|차는 쓰지 마|가로등 없는',
     ],
     graphic_gore: ['내장|창자|뇌|두개골|눈알|잘려&피|쏟아|흘러|고였'],
-    sexual: ['박아|핥으며|젖은 곳|신음|속옷 입지 말고|벗기고'],
+    sexual: ['핥으며|속옷 입지 말고', '박아|신음|젖은 곳|벗기고&가슴|침대|알몸|키스|엉덩이|젖꼭지'],
     threats: [
       '살아서 못|쏴버릴|죽여|찔러|기다릴 테니&너|네|선생|토요일|일요일|월요일|화요일|수요일|목요일|금요일|밤에',
     ],
@@ -395,7 +395,7 @@ const COMBINATIONS: Record<LexiconLanguage, Partial<Record<ModerationCategory, s
       'zehir|ilac|biraz koy&cay|kahve|corba|yemek&her sabah|her gun|azar azar|haftalarca',
     ],
     graphic_gore: ['bagirsak|beyin|kafatasi|cene kemigi|derisi&kan|doku|sark|yaril|acikta'],
-    sexual: ['gogusler|sutyen|sik|inley|pantolonunu indir|yalar'],
+    sexual: ['gogus|sutyen|ic camasir|ciplak|pantolonunu indir&inley|inlet|yalar|yaladi|oksad'],
     threats: [
       'sag cikamayacaksin|sag kalmaz|oldur|gebert|vur|bekleyecegim&seni|sen|evini|cuma|cumartesi|pazar|aksam|yarin|kimse',
     ],
@@ -407,21 +407,21 @@ const COMBINATIONS: Record<LexiconLanguage, Partial<Record<ModerationCategory, s
       'السم|سم |مادة&قهوته|شايه|طعامه|شرابه&كل صباح|كل يوم|شيئاً فشيئاً|تدريجيا',
     ],
     graphic_gore: ['أمعاؤه|أمعاء|أحشاء|دماغه|جمجمته|أصابعه&الدماء|الدم|تدفقت|قطعت|شق'],
-    sexual: ['لعق|ثدييها|تئن|ساقيها|عارية|يضاجع|ضاجع'],
+    sexual: ['يضاجع|ضاجع', 'لعق|تئن|ثدييها&سرير|جسدها|شفتيها|عارية|ساقيها'],
     threats: ['لن تصل|سأقتل|سأذبح|سأطعن|ستموت|لن تخرج حيا&ابنتك|ابنك|أنت|انت|يوم|غدا|الليلة'],
     hate: ['خنازير|قردة|ليسوا بشر|حشرات|طردهم&اليهود|السود|العبيد|الشيعة|السنة|المسيحيين|اللاجئين'],
   },
   hi: {
     violent_instructions: ['बम|विस्फोटक&बना|पुर्जे|लगा|खरीद', 'ज़हर|जहर|दवा&चाय|खाने|दूध|कॉफी&रोज़|रोज|थोड़ा-थोड़ा|हफ्तों'],
     graphic_gore: ['आंतें|अंतड़ियां|आंखें निकाल|खोपड़ी|दिमाग&खून|बिखरी|मवाद|चीर'],
-    sexual: ['स्तनों|चूमते हुए|नंगा|चोदूंगा|चोदो|बिस्तर पर लिटा'],
+    sexual: ['चोदूंगा|चोदो', 'स्तनों|चूमते हुए|नंगा|नंगी&बिस्तर|शरीर|कपड़े उतार'],
     threats: ['मार दूंगा|मार डालूंगा|खत्म कर दूंगा|उठा लूंगा|गोली|चाकू&तू|तुम|तुम्हारे|तेरे|शुक्रवार|सोमवार|रात'],
     hate: ['गंदगी|कीड़े|भगा दो|जानवर&छक्के|मुल्ले|दलित|चमार|हिजड़े|मुसलमान|ईसाई'],
   },
   bn: {
     violent_instructions: ['বোমা|বিস্ফোরক&বানা|তৈরি|যন্ত্রাংশ|কেনো|বসাও', 'বিষ|ওষুধ&চায়ে|খাবারে|দুধে&প্রতিদিন|একটু একটু'],
     graphic_gore: ['নাড়িভুঁড়ি|অন্ত্র|মগজ|খুলি|আঙুলগুলো&রক্ত|ছড়িয়ে|কেটে|চিরে'],
-    sexual: ['স্তনে|চুদবে|চুমু খেতে খেতে|নগ্ন হয়ে|বিছানায় শুইয়ে'],
+    sexual: ['চুদবে', 'স্তনে|চুমু খেতে খেতে|নগ্ন হয়ে&বিছানায়|শরীর|কাপড় খুলে'],
     threats: ['তুলে নিয়ে যাব|মেরে ফেলব|খুন করব|ছুরি|গুলি|উঠিয়ে নেব&তোর|তোমার|তুই|রবিবার|সোমবার|রাতে'],
     hate: ['নোংরা|পোকা|তাড়িয়ে দাও|জানোয়ার&মালাউন|হিজড়া|মুসলমান|হিন্দু|রোহিঙ্গা'],
   },
@@ -463,8 +463,11 @@ export function lexiconCategories(sentence: string, language: LexiconLanguage): 
   }
   for (const [category, entries] of Object.entries(COMBINATIONS[language]) as [ModerationCategory, string[]][]) {
     if (found.includes(category)) continue;
+    // Turkish on word starts here too: folded, "sık" (often) and "sıkıntı" (trouble) would otherwise be a vulgarity.
     const matches = (alternative: string) =>
-      language === 'tr' ? text.includes(foldTurkish(alternative)) : text.includes(alternative);
+      language === 'tr'
+        ? text.includes(` ${foldTurkish(alternative).replace(/[^a-z0-9]+/g, ' ')}`)
+        : text.includes(alternative);
     if (entries.some((entry) => entry.split('&').every((group) => group.split('|').some(matches))))
       found.push(category);
   }

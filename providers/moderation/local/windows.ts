@@ -84,6 +84,7 @@ function sentenceLanguage(
   original: string,
   folded: string,
   previous: string,
+  continued: boolean,
 ): { language: string; coverage: Coverage } {
   // eslint-disable-next-line no-control-regex
   const latinOnly = !/[^\u0000-\u024f\u1e00-\u1eff\u2000-\u206f\u20a0-\u20cf]/.test(original);
@@ -98,7 +99,10 @@ function sentenceLanguage(
         : { language: previous, coverage: coverageOf(previous) };
     }
   }
-  const byWords = stopwordLanguage(folded);
+  // Leaning on the sentence before is for sentences written in its letters: accents after English, or Turkish's dotless
+  // i, s-cedilla and soft g after anything, are a change of language the detector should judge.
+  const lean = continued && (previous === 'en' ? latinAscii(original) : !/[ıİşŞğĞ]/.test(original));
+  const byWords = stopwordLanguage(folded, lean ? previous : undefined);
   if (byWords) return { language: byWords, coverage: coverageOf(byWords) };
   const letters = folded.replace(/[^a-z]/g, '').length;
   // A short plain-ASCII sentence with no foreign function word, after English, is English: the n-gram detector is not
@@ -131,20 +135,25 @@ type Reading = Pick<AnalysedSentence, 'language' | 'coverage' | 'features' | 'co
  * its reading depends only on its words, the language before it and whether the sentence before it was risky.
  */
 export function analyse(text: string, options: { full?: boolean } = {}): AnalysedSentence[] {
+  // The language of the sentence before; a text's first sentence has none of its own to lean on ('en' is the fallback).
   let previous = 'en';
+  let continued = false;
   const split = splitSentences(text);
   const full = options.full || split.length <= SHORT_SENTENCES;
   let previousRisky = false;
   const readings = new Map<string, Reading>();
   return split.map((sentence) => {
     // The key holds every input of readSentence; the reading's arrays are shared and never changed afterwards.
-    const key = `${previous}\u0000${previousRisky ? 1 : 0}\u0000${sentence.original}`;
+    const key = `${continued ? previous : ''}\u0000${previousRisky ? 1 : 0}\u0000${sentence.original}`;
     let reading = readings.get(key);
     if (!reading) {
-      reading = readSentence(sentence.original, previous, full || previousRisky);
+      reading = readSentence(sentence.original, previous, continued, full || previousRisky);
       readings.set(key, reading);
     }
-    if (reading.coverage !== 'none') previous = reading.language;
+    if (reading.coverage !== 'none') {
+      previous = reading.language;
+      continued = true;
+    }
     if (reading.coverage === 'model') previousRisky = reading.risky;
     return {
       start: sentence.start,
@@ -160,9 +169,9 @@ export function analyse(text: string, options: { full?: boolean } = {}): Analyse
  * One sentence's language, rules, classes and features; `wordFeatures` asks for the English word features even when
  * the sentence is not risky (a short text read whole, or the sentence after a risky one).
  */
-function readSentence(original: string, previous: string, wordFeatures: boolean): Reading {
+function readSentence(original: string, previous: string, continued: boolean, wordFeatures: boolean): Reading {
   const folded = foldAccents(original);
-  const { language, coverage } = sentenceLanguage(original, folded, previous);
+  const { language, coverage } = sentenceLanguage(original, folded, previous, continued);
   if (coverage === 'lexicon') {
     const rules = lexiconCategories(original, language as LexiconLanguage).map((category) => ({
       category,

@@ -48,6 +48,11 @@ export interface ModerationProviderV1 {
   readonly id: string;
   readonly capabilities: ModerationCapabilities;
   moderate(text: string, options?: { signal?: AbortSignal }): Promise<ModerationResult>;
+  /**
+   * Optional: load now what the first call would otherwise load (models, worker threads), in the background. The
+   * server calls it once, after start-up, so the first long screening does not pay for it.
+   */
+  prepare?(): void;
 }
 
 export type ModerationProviderFactory = (options: {
