@@ -156,8 +156,15 @@ describe('languages', () => {
       'Sık sık yaşadığımız bu sıkıntı için özür dileriz.',
       '감자 껍질을 벗기고 벽에 못을 박아 두세요.',
       'كسرت ساقيها في حادث سير وهي الآن في المستشفى.',
+      // Ordinary words that make gore or a threat together are a recipe or a police report in their frame.
+      '魚をさばくときは腹を開いて内臓を取り出し、血をよく洗い流します。',
+      'মাছ কাটার পর পেট চিরে নাড়িভুঁড়ি ফেলে দিন। তারপর রক্ত ভালো করে ধুয়ে নিন।',
+      'पुलिस के अनुसार सोमवार रात एक व्यक्ति पर चाकू से हमला हुआ।',
     ])
       expect(await flagged(text)).toEqual([]);
+    // Without a frame the same kind of combination is gore; an explicit term counts in any frame.
+    expect(await flagged('他的肠子流了出来，地上全是血。')).toContain('graphic_gore');
+    expect(await flagged('小说的第三章：我要杀了你，明天就动手。')).toContain('threats');
   });
 
   test('a script the local moderator cannot read is refused by default, accepted when the operator says so', async () => {

@@ -427,6 +427,23 @@ const COMBINATIONS: Record<LexiconLanguage, Partial<Record<ModerationCategory, s
   },
 };
 
+/**
+ * Frames that a combination of ordinary words does not survive: a news or court report, a recipe or butchery, a hunt,
+ * history, a game or a story. Two everyday words together ("intestines" and "blood", "knife" and "night") are gore
+ * in one text and a fish recipe or a police report in another; these languages have no learned model to weigh the
+ * frame, so a frame cue in the sentence or next to it sets their combinations aside. The explicit terms above
+ * still count in any frame. Turkish entries match word starts, like the rest of its lists.
+ */
+const FRAMES: Record<LexiconLanguage, string> = {
+  zh: '据报道|报道|警方|警察|新闻|记者|法院|历史|菜谱|做法|烹饪|切成|下锅|鱼|猪肉|牛肉|羊肉|鸡肉|屠宰|宰杀|游戏|小说|电影',
+  ja: '警察|報道|ニュース|裁判|歴史|料理|レシピ|さばく|さばき|調理|魚|肉|包丁|下処理|ゲーム|小説|映画|によると',
+  ko: '경찰|뉴스|보도|기자|법원|역사|요리|레시피|손질|생선|고기|조리|게임|소설|영화|따르면',
+  tr: 'polis|haber|mahkeme|tarih|tarif|yemek|kasap|kurban|kiyma|etleri|balik|pisir|oyun|roman|film|gore',
+  ar: 'الشرطة|أفادت|وكالة|السلطات|تحقيق|محكمة|تاريخ|وصفة|الطبخ|السمك|اللحم|الذبح|الأضحية|لعبة|رواية|فيلم|وفقا|بحسب',
+  hi: 'पुलिस|रिपोर्ट|खबर|समाचार|अदालत|इतिहास|रेसिपी|पकाने|पकाएं|मछली|मांस|मटन|चिकन|खेल|उपन्यास|फिल्म|के अनुसार|अस्पताल',
+  bn: 'পুলিশ|খবর|সংবাদ|আদালত|ইতিহাস|রান্না|রেসিপি|মাছ|মাংস|খাসি|মুরগি|খেলা|উপন্যাস|সিনেমা|অনুযায়ী|হাসপাতাল',
+};
+
 /** Folds Turkish letters to ASCII so "öldüreceğim" and "oldurecegim" are one word. */
 export function foldTurkish(text: string): string {
   return text
@@ -446,12 +463,45 @@ const COMPILED = Object.fromEntries(
   ]),
 ) as Record<LexiconLanguage, { category: ModerationCategory; terms: string[] }[]>;
 
+/** A sentence as the lists are matched against it: Turkish folded to ASCII words with a leading space. */
+const matchable = (sentence: string, language: LexiconLanguage) =>
+  language === 'tr' ? ` ${foldTurkish(sentence).replace(/[^a-z0-9]+/g, ' ')}` : sentence.normalize('NFC');
+
+/** Whether an alternative occurs: on word starts in Turkish, as written in the other scripts. */
+const occurs = (text: string, alternative: string, language: LexiconLanguage) =>
+  language === 'tr'
+    ? text.includes(` ${foldTurkish(alternative).replace(/[^a-z0-9]+/g, ' ')}`)
+    : text.includes(alternative);
+
+/** Whether a sentence holds a frame cue (FRAMES): a report, a recipe, a hunt, history, a game or a story. */
+export function lexiconFrame(sentence: string, language: LexiconLanguage): boolean {
+  const text = matchable(sentence, language);
+  return FRAMES[language].split('|').some((cue) => occurs(text, cue, language));
+}
+
 /**
- * The categories a sentence in one of these languages plainly falls in. Latin-script Turkish is matched on word
- * starts (so "seks" inside a longer word does not count); the other scripts on the characters as written.
+ * The categories a sentence in one of these languages plainly falls in: `explicit` by a term of the lists, else by a
+ * combination of ordinary words (which a frame next to it sets aside, see FRAMES). Latin-script Turkish is matched on
+ * word starts (so "seks" inside a longer word does not count); the other scripts on the characters as written.
  */
-export function lexiconCategories(sentence: string, language: LexiconLanguage): ModerationCategory[] {
-  const text = language === 'tr' ? ` ${foldTurkish(sentence).replace(/[^a-z0-9]+/g, ' ')}` : sentence.normalize('NFC');
+export function lexiconFindings(
+  sentence: string,
+  language: LexiconLanguage,
+): { category: ModerationCategory; explicit: boolean }[] {
+  const explicit = lexiconCategories(sentence, language, false);
+  const found = explicit.map((category) => ({ category, explicit: true }));
+  for (const category of lexiconCategories(sentence, language, true))
+    if (!explicit.includes(category)) found.push({ category, explicit: false });
+  return found;
+}
+
+/** The categories of a sentence by the explicit terms, and by the combinations unless `combinations` is false. */
+export function lexiconCategories(
+  sentence: string,
+  language: LexiconLanguage,
+  combinations = true,
+): ModerationCategory[] {
+  const text = matchable(sentence, language);
   const found: ModerationCategory[] = [];
   for (const { category, terms } of COMPILED[language]) {
     if (
@@ -461,13 +511,11 @@ export function lexiconCategories(sentence: string, language: LexiconLanguage): 
     )
       found.push(category);
   }
+  if (!combinations) return found;
   for (const [category, entries] of Object.entries(COMBINATIONS[language]) as [ModerationCategory, string[]][]) {
     if (found.includes(category)) continue;
     // Turkish on word starts here too: folded, "sık" (often) and "sıkıntı" (trouble) would otherwise be a vulgarity.
-    const matches = (alternative: string) =>
-      language === 'tr'
-        ? text.includes(` ${foldTurkish(alternative).replace(/[^a-z0-9]+/g, ' ')}`)
-        : text.includes(alternative);
+    const matches = (alternative: string) => occurs(text, alternative, language);
     if (entries.some((entry) => entry.split('&').every((group) => group.split('|').some(matches))))
       found.push(category);
   }

@@ -28,10 +28,12 @@ import {
 import { type IntentFinding, sentenceIntent } from './intent.ts';
 import { europeanIntent } from './intent-european.ts';
 import { surfaceClasses } from './intent-classes.ts';
-import { LEXICON_LANGUAGES, type LexiconLanguage, lexiconCategories } from './lexicons.ts';
+import { LEXICON_LANGUAGES, type LexiconLanguage, lexiconFindings, lexiconFrame } from './lexicons.ts';
 import { splitSentences } from './text.ts';
 
 export const SHORT_SENTENCES = 6;
+/** The rule name of a lexicon finding made by a combination of ordinary words, not an explicit term. */
+const COMBINATION = 'lexicon-combination';
 /** Sentences on each side whose context cues join a sentence's window. */
 export const CONTEXT_RADIUS = 1;
 
@@ -58,6 +60,8 @@ export interface AnalysedSentence {
   rules: IntentFinding[];
   /** Lower-cased text, for the rules that read runs of sentences. */
   lower: string;
+  /** A lexicon-language sentence framed as a report, a recipe, a hunt, history, a game or a story (lexicons.ts). */
+  frame?: boolean;
 }
 
 const EUROPEAN = new Set<string>(EUROPEAN_LANGUAGES);
@@ -126,7 +130,7 @@ function coverageOf(language: string): Coverage {
 }
 
 /** What analyse reads in one sentence, apart from where it lies. */
-type Reading = Pick<AnalysedSentence, 'language' | 'coverage' | 'features' | 'context' | 'risky' | 'rules'>;
+type Reading = Pick<AnalysedSentence, 'language' | 'coverage' | 'features' | 'context' | 'risky' | 'rules' | 'frame'>;
 
 /**
  * Sentences with their language, classes, rules and features. In a long text only the sentences a window will read
@@ -142,7 +146,7 @@ export function analyse(text: string, options: { full?: boolean } = {}): Analyse
   const full = options.full || split.length <= SHORT_SENTENCES;
   let previousRisky = false;
   const readings = new Map<string, Reading>();
-  return split.map((sentence) => {
+  const sentences = split.map((sentence) => {
     // The key holds every input of readSentence; the reading's arrays are shared and never changed afterwards.
     const key = `${continued ? previous : ''}\u0000${previousRisky ? 1 : 0}\u0000${sentence.original}`;
     let reading = readings.get(key);
@@ -163,6 +167,16 @@ export function analyse(text: string, options: { full?: boolean } = {}): Analyse
       ...reading,
     };
   });
+  // A combination of ordinary words in a lexicon language is set aside when its sentence or a neighbour is framed as a
+  // report, a recipe, a hunt, history, a game or a story; the explicit terms stay.
+  sentences.forEach((sentence, index) => {
+    if (!sentence.rules.some((finding) => finding.rule.startsWith(COMBINATION))) return;
+    const { from, to } = contextRange(sentences, index);
+    if (!sentences.slice(from, to + 1).some((neighbour) => neighbour.frame)) return;
+    const rules = sentence.rules.filter((finding) => !finding.rule.startsWith(COMBINATION));
+    sentences[index] = { ...sentence, rules, risky: rules.length > 0 };
+  });
+  return sentences;
 }
 
 /**
@@ -173,11 +187,12 @@ function readSentence(original: string, previous: string, continued: boolean, wo
   const folded = foldAccents(original);
   const { language, coverage } = sentenceLanguage(original, folded, previous, continued);
   if (coverage === 'lexicon') {
-    const rules = lexiconCategories(original, language as LexiconLanguage).map((category) => ({
+    const rules = lexiconFindings(original, language as LexiconLanguage).map(({ category, explicit }) => ({
       category,
-      rule: `lexicon:${language}`,
+      rule: `${explicit ? 'lexicon' : COMBINATION}:${language}`,
     }));
-    return { language, coverage, features: [], context: [], risky: rules.length > 0, rules };
+    const frame = lexiconFrame(original, language as LexiconLanguage);
+    return { language, coverage, features: [], context: [], risky: rules.length > 0, rules, frame };
   }
   if (coverage === 'none') return { language, coverage, features: [], context: [], risky: false, rules: [] };
   let features: string[];
