@@ -728,8 +728,31 @@ export function shapeFeatures(classes: { has(klass: string): boolean }, pair: st
     (person || classes.has('I_WILL') || classes.has('HARM') || classes.has('WEAPON'))
   )
     features.push(`${shape}covert_plan`);
+  // How many different parts of a plan are present (acquire, approach, act, evade: a time, a routine, a lonely place,
+  // a weapon or a means, a staged accident, covering tracks): one part is ordinary life, four together rarely are.
+  let parts = 0;
+  for (const klass of PLAN_PARTS) if (classes.has(klass)) parts++;
+  for (let count = 2; count <= Math.min(parts, 5); count++) features.push(`${shape}plan_parts_${count}`);
   return features;
 }
+
+/** The classes that are parts of a plan to hurt someone (features.ts, intent-classes.ts), counted by shapeFeatures. */
+const PLAN_PARTS = [
+  'TIME',
+  'ROUTINE',
+  'ISOLATION',
+  'EVADE',
+  'WEAPON',
+  'MAKE',
+  'STEP',
+  'MAXIMISE',
+  'STAGED',
+  'DOSING',
+  'TAMPER',
+  'AMBUSH',
+  'IGNITE',
+  'ABDUCT',
+];
 
 /** The cross-sentence features of a run of sentences: shapes over all their classes together. */
 export function crossFeatures(sentenceFeatures: readonly (readonly string[])[]): string[] {
