@@ -558,6 +558,13 @@ export const RISK_CLASSES = [
   'ROUTINE',
   'OMEN',
   'NAMED',
+  // Plans told in plain words (intent-classes.ts). EVADE and AMBUSH are not here: phones left at home or "four of us"
+  // say little until something else in the sentence makes the text worth scoring.
+  'STAGED',
+  'DOSING',
+  'TAMPER',
+  'IGNITE',
+  'ABDUCT',
 ];
 
 /**
@@ -668,6 +675,28 @@ const PAIRS: [string, string][] = [
   ['EVADE', 'MAKE'],
   ['EVADE', 'TIME'],
   ['EVADE', 'TARGET'],
+  // A plan told in plain words: the way of doing it (intent-classes.ts) with a person, a time, a plan's steps or its
+  // cover-up.
+  ['STAGED', 'TARGET'],
+  ['STAGED', 'I_WILL'],
+  ['STAGED', 'EVADE'],
+  ['DOSING', 'TARGET'],
+  ['DOSING', 'TIME'],
+  ['DOSING', 'EVADE'],
+  ['TAMPER', 'TARGET'],
+  ['TAMPER', 'I_WILL'],
+  ['TAMPER', 'STAGED'],
+  ['AMBUSH', 'TARGET'],
+  ['AMBUSH', 'TIME'],
+  ['AMBUSH', 'EVADE'],
+  ['AMBUSH', 'WEAPON'],
+  ['IGNITE', 'TARGET'],
+  ['IGNITE', 'TIME'],
+  ['IGNITE', 'EVADE'],
+  ['ABDUCT', 'TARGET'],
+  ['ABDUCT', 'ISOLATION'],
+  ['ABDUCT', 'ROUTINE'],
+  ['ABDUCT', 'MINOR'],
 ];
 
 /**
