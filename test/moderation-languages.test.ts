@@ -243,6 +243,12 @@ describe('lexicon languages: sentences written for each category', () => {
       ['আজ রাতে তোকে চুদবো, নগ্ন ছবি পাঠাও।', 'bn', 'sexual'],
       ['প্রেশার কুকারে পেরেক ভরে তারপর বারুদ ঢালো।', 'bn', 'violent_instructions'],
       ['খুনি লোকটার চোখ উপড়ে নিল, মুখ রক্তাক্ত হয়ে গেল।', 'bn', 'graphic_gore'],
+      // Colloquial and dialect threats: Kansai, Egyptian, Hindi slang, Dhaka Bengali, Turkish speech.
+      ['お前、しばいたるからな。', 'ja', 'threats'],
+      ['والله هموتك لو شفتك تاني.', 'ar', 'threats'],
+      ['ज़्यादा बोला तो तुझे टपका दूंगा।', 'hi', 'threats'],
+      ['বেশি কথা বললে তোরে মাইরা ফালামু।', 'bn', 'threats'],
+      ['Seni öldürücem, bunu unutma.', 'tr', 'threats'],
     ];
     for (const [text, language, category] of cases) {
       expect(lexiconCategories(text, language)).toContain(category as never);
@@ -310,6 +316,11 @@ describe('lexicon languages: sentences written for each category', () => {
       'Trafik sıkışıklığı yüzünden geç kaldım, Amina da elimi sıktı.',
       'سافر نيكولاس إلى أوزبكستان.',
       'এই বিষয়ে প্রতিদিন খাবারের পরে পানি খান।',
+      // Warnings and love that share words with a threat or a sexual term.
+      '小心，这种蘑菇有毒，吃了会毒死人。',
+      '把U盘插进你的电脑，阳光射在你脸上。',
+      '蜂が刺すぞ、気をつけて。',
+      'तुम्हें जान से ज्यादा प्यार करता हूं।',
     ])
       expect(await flagged(text)).toEqual([]);
   });
