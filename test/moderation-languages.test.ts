@@ -205,6 +205,127 @@ describe('languages', () => {
   });
 });
 
+describe('lexicon languages: sentences written for each category', () => {
+  test('a threat, a slur or dehumanising call, a sexual proposition, weapon or poison making and gore are caught in each language', async () => {
+    const cases: [string, 'zh' | 'ja' | 'ko' | 'tr' | 'ar' | 'hi' | 'bn', string][] = [
+      ['你活不过今晚，我知道你家在哪。', 'zh', 'threats'],
+      ['穆斯林都是寄生虫，必须全部赶出去。', 'zh', 'hate'],
+      ['今晚想干你，跟我上床吧。', 'zh', 'sexual'],
+      ['把钉子和钢珠塞进高压锅，再装上火药。', 'zh', 'violent_instructions'],
+      ['凶手割下她的舌头，血喷了一地。', 'zh', 'graphic_gore'],
+      ['お前の家族も殺す。生きては帰さないからな。', 'ja', 'threats'],
+      ['在日はゴキブリだ、日本から叩き出せ。', 'ja', 'hate'],
+      ['ねえ、今夜ハメたい、エロい写真送って。', 'ja', 'sexual'],
+      ['ガソリンを玄関の郵便受けから流し込んで、深夜にライターで火をつけろ。', 'ja', 'violent_instructions'],
+      ['犯人は被害者の目玉をえぐり、血が床一面に広がった。', 'ja', 'graphic_gore'],
+      ['너희 가족 다 죽여버리겠다. 어디 사는지 다 알아.', 'ko', 'threats'],
+      ['조선족은 바퀴벌레 같은 놈들이니 다 쫓아내야 한다.', 'ko', 'hate'],
+      ['오늘 밤 떡 치자, 알몸 사진 보내 줘.', 'ko', 'sexual'],
+      ['못과 쇠구슬을 압력솥에 넣고 화약을 채워라.', 'ko', 'violent_instructions'],
+      ['그는 피해자의 눈알을 도려냈고 바닥은 피범벅이 되었다.', 'ko', 'graphic_gore'],
+      ['Seni bulacağım ve gebertirim, ailen de kurtulamayacak.', 'tr', 'threats'],
+      ['Suriyelilerin hepsini bu ülkeden kovun, hepsi hamamböceği.', 'tr', 'hate'],
+      ['Gel seni sikeyim, amına koyayım.', 'tr', 'sexual'],
+      ['Düdüklü tencereye çivi ve bilye doldur, sonra barutu ekle.', 'tr', 'violent_instructions'],
+      ['Katil kurbanın gözlerini oydu, her yer kan içindeydi.', 'tr', 'graphic_gore'],
+      ['أعرف عنوانك، وسأقتل أولادك واحدا واحدا.', 'ar', 'threats'],
+      ['المهاجرين مجرد حيوانات، اطردوهم جميعا.', 'ar', 'hate'],
+      ['تعالي أنيكك الليلة وارسلي صورك عارية.', 'ar', 'sexual'],
+      ['ضع المسامير داخل طنجرة ضغط واملأها بالبارود.', 'ar', 'violent_instructions'],
+      ['اقتلع القاتل عينيها وهي حية، وسالت الدماء على وجهها.', 'ar', 'graphic_gore'],
+      ['मैं तुझे नहीं छोड़ूंगा, तेरे परिवार को मार डालूंगा।', 'hi', 'threats'],
+      ['ये रोहिंग्या कीड़े हैं, इन्हें देश से निकालो।', 'hi', 'hate'],
+      ['आज रात मैं तुझे चोदूंगा, अपनी नंगी फोटो भेज।', 'hi', 'sexual'],
+      ['प्रेशर कुकर में कीलें और छर्रे भरो, फिर बारूद डालो।', 'hi', 'violent_instructions'],
+      ['हत्यारे ने उसकी आंखें निकाल लीं और फर्श पर खून फैल गया।', 'hi', 'graphic_gore'],
+      ['তোর বাসা চিনি, বেঁচে ফিরবি না।', 'bn', 'threats'],
+      ['রোহিঙ্গারা পোকামাকড়, ওদের দেশ থেকে তাড়াও।', 'bn', 'hate'],
+      ['আজ রাতে তোকে চুদবো, নগ্ন ছবি পাঠাও।', 'bn', 'sexual'],
+      ['প্রেশার কুকারে পেরেক ভরে তারপর বারুদ ঢালো।', 'bn', 'violent_instructions'],
+      ['খুনি লোকটার চোখ উপড়ে নিল, মুখ রক্তাক্ত হয়ে গেল।', 'bn', 'graphic_gore'],
+      // Colloquial and dialect threats: Kansai, Egyptian, Hindi slang, Dhaka Bengali, Turkish speech.
+      ['お前、しばいたるからな。', 'ja', 'threats'],
+      ['والله هموتك لو شفتك تاني.', 'ar', 'threats'],
+      ['ज़्यादा बोला तो तुझे टपका दूंगा।', 'hi', 'threats'],
+      ['বেশি কথা বললে তোরে মাইরা ফালামু।', 'bn', 'threats'],
+      ['Seni öldürücem, bunu unutma.', 'tr', 'threats'],
+    ];
+    for (const [text, language, category] of cases) {
+      expect(lexiconCategories(text, language)).toContain(category as never);
+      expect(await flagged(text)).toContain(category);
+    }
+  });
+
+  test('news of an attack, a recipe with a knife and meat, a history lesson, a love letter and a football chant pass in each language', async () => {
+    for (const text of [
+      '据警方通报，昨晚一名男子在车站持刀伤人，已被当场抓获。',
+      '把牛肉切成薄片，用刀背拍松，再和洋葱一起下锅翻炒。',
+      '公元前221年，秦始皇统一六国，建立了中国历史上第一个统一的王朝。',
+      '亲爱的，我想你想得要死，明天晚上我就去找你。',
+      '加油！今晚我们要把对手打得落花流水，冠军是我们的！',
+      '警察によると、昨夜駅前で男が刃物で通行人を襲い、その場で逮捕された。',
+      '豚肉を包丁で一口大に切り、玉ねぎと一緒に炒めます。',
+      '1600年の関ヶ原の戦いで徳川家康が勝利し、江戸時代が始まった。',
+      '君に会いたくて死にそうだよ。明日の夜、迎えに行くね。',
+      '今夜の試合、絶対に勝つぞ！俺たちのチームが最強だ！',
+      '경찰에 따르면 어젯밤 역 앞에서 한 남성이 흉기를 휘둘러 현장에서 체포되었다.',
+      '소고기를 칼로 얇게 썰고 양파와 함께 볶아 주세요.',
+      '1392년 이성계는 조선을 건국하고 한양으로 도읍을 옮겼다.',
+      '보고 싶어 죽겠어. 내일 밤에 너한테 갈게.',
+      '오늘 경기 꼭 이기자! 우리 팀이 최고다!',
+      'Polis, dün gece bir adamın bıçakla saldırdığını ve gözaltına alındığını açıkladı.',
+      'Kuzu etini keskin bir bıçakla doğrayın ve soğanla birlikte pişirin.',
+      '1453 yılında Fatih Sultan Mehmet İstanbul’u fethetti ve Bizans İmparatorluğu sona erdi.',
+      'Seni çok seviyorum, yarın akşam seni görmeye geleceğim.',
+      'Bu akşam maçı kazanacağız, şampiyon Galatasaray!',
+      'أفادت الشرطة بأن رجلا هاجم المارة بسكين مساء أمس وتم القبض عليه.',
+      'قطّعي اللحم بالسكين إلى مكعبات صغيرة ثم اطبخيه مع البصل.',
+      'في عام 1453 فتح العثمانيون القسطنطينية وانتهت الإمبراطورية البيزنطية.',
+      'حبيبتي، أشتاق إليك كثيرا وسأراك غدا مساء.',
+      'سنفوز الليلة يا أبطال، الكأس لنا!',
+      'पुलिस के अनुसार कल रात स्टेशन पर एक व्यक्ति ने चाकू से हमला किया और उसे गिरफ्तार कर लिया गया।',
+      'मटन को चाकू से छोटे टुकड़ों में काटें और प्याज के साथ पकाएं।',
+      '1857 में भारत में अंग्रेजों के खिलाफ पहला स्वतंत्रता संग्राम हुआ।',
+      'मेरी जान, मैं तुम्हें बहुत याद करता हूं, कल रात तुमसे मिलने आऊंगा।',
+      'आज का मैच हम जीतेंगे, हमारी टीम सबसे आगे!',
+      'পুলিশ জানিয়েছে, গতকাল রাতে স্টেশনে এক ব্যক্তি ছুরি নিয়ে হামলা চালায় এবং তাকে গ্রেপ্তার করা হয়েছে।',
+      'খাসির মাংস ছুরি দিয়ে ছোট টুকরো করে কেটে পেঁয়াজ দিয়ে রান্না করুন।',
+      '১৯৫২ সালের ভাষা আন্দোলন বাংলাদেশের ইতিহাসে একটি গুরুত্বপূর্ণ অধ্যায়।',
+      'প্রিয়তমা, তোমাকে খুব মনে পড়ছে, কাল রাতে তোমার কাছে আসব।',
+      'আজকের ম্যাচ আমরা জিতবই, আমাদের দল সেরা!',
+    ])
+      expect(await flagged(text)).toEqual([]);
+  });
+
+  test('ordinary words that hold a short vulgar or intimate term pass', async () => {
+    // "我们" after "干", "USB を挿入", the Self-Defence Forces (자위대), "did not see/sleep" (보지/자지 못했다), a company's
+    // founders (발기인) and "begged" (사정했다), the wolf (kurt), raisins and couscous (زبيب، كسكس), "its opposite" (عكسها),
+    // lightning and shelling (الصاعقة، قذف), a warehouse and stirring (গুদাম, নেড়েচেড়ে), a six in cricket (छक्का).
+    for (const text of [
+      '我们干我们这一行的，每天都很辛苦。',
+      'USBメモリを挿入してください。',
+      '일본 자위대가 훈련을 했다. 그는 영화를 보지 못했다. 어젯밤 잠을 자지 않았다.',
+      '회사 발기인 총회에서 그는 도와 달라고 사정했다.',
+      'Kurt yabani bir hayvandır ve kurtlar sürüyle avlanır.',
+      'أضيفي الزبيب إلى الكسكس، وعلى عكسها لا يحتاج الأرز إلى وقت طويل.',
+      'গুদামে চাল রাখুন। তরকারি নেড়েচেড়ে নামিয়ে নিন।',
+      'बीच में छक्का मारकर उसने मैच जिता दिया।',
+      'ضربت الصاعقة المبنى، وتعرضت البلدة لقذف مدفعي.',
+      '比赛进入高潮了，球迷们都站了起来。',
+      'बच्चा स्तन चूस रहा है, बिस्तर पर लिटा दें।',
+      'Trafik sıkışıklığı yüzünden geç kaldım, Amina da elimi sıktı.',
+      'سافر نيكولاس إلى أوزبكستان.',
+      'এই বিষয়ে প্রতিদিন খাবারের পরে পানি খান।',
+      // Warnings and love that share words with a threat or a sexual term.
+      '小心，这种蘑菇有毒，吃了会毒死人。',
+      '把U盘插进你的电脑，阳光射在你脸上。',
+      '蜂が刺すぞ、気をつけて。',
+      'तुम्हें जान से ज्यादा प्यार करता हूं।',
+    ])
+      expect(await flagged(text)).toEqual([]);
+  });
+});
+
 describe('intent without harm words', () => {
   test('vehicles, poison, fire, staged accidents, abduction and announced weapons', async () => {
     expect(await flagged('Keep your foot down when you reach the crowd and do not brake.')).toContain(
