@@ -65,6 +65,13 @@ export const TRAINING_SETS = [
   'train5-de',
   'train5-pt',
   'train5-it',
+  // A fifth blind round (data-drop train6): threats and violent instructions with their near twins.
+  'train6-en',
+  'train6-es',
+  'train6-fr',
+  'train6-de',
+  'train6-pt',
+  'train6-it',
   // The first two blind measurement sets, trained on once blind-set-3 took their place for measurement; their first
   // looks are in the history (issue 14 notes). test-set and blind-set-3 are never trained on.
   'blind-set-2',

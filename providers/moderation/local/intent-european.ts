@@ -121,6 +121,27 @@ const PEACEFUL =
   waffenschein | caca | cacar | clube | limpar | licenca | caccia | poligono | pulire | vendere | porto d armi | tiro al
   piattello | concurso | concours | wettkampf | gara`);
 
+/** Parts and fillings of a bomb, named for what they are. */
+const EXPLOSIVE =
+  words(String.raw`detonador | detonadores | bomba casera | bomba de tubo | artefacto explosivo | metralla |
+  nitrato de amonio con gasoil | detonateur | detonateurs | bombe artisanale | engin explosif | bombe a clous |
+  nitrate d ammonium et du fioul | zunder | sprengkapsel | rohrbombe | nagelbombe | selbstgebaute bombe | sprengsatz |
+  detonatore | detonatori | bomba artigianale | ordigno | bomba carta | bomba caseira | artefato explosivo |
+  explosivo caseiro | tatp | anfo`);
+/** Putting a device together, said as an instruction. */
+const ASSEMBLE =
+  words(String.raw`mezcla | mezclas | rellena | llena | mete | metes | conecta | conectas | coloca | colocas | sella |
+  anade | pega | melange | melanger | remplis | remplir | insere | inserer | branche | brancher | fixe | scotche | ajoute |
+  visse | misch | mischen | full | fullen | steck | stecken | verbind | verbinden | kleb | schraub | mescola | mescolare |
+  riempi | riempire | inserisci | collega | fissa | aggiungi | avvita | mistura | misturar | enche | encher | conecta |
+  prende | fixa | junta | acrescenta | melanges | inseres | branches | fixes | ajoutes | visses | mischst | fullst |
+  steckst | verbindest | klebst | schraubst | befestigst | befestige | mescoli | colleghi | fissi | avviti | misturas |
+  enches | colocas | conectas | prendes | juntas`);
+/** A game's level, mission or boss. */
+const GAME =
+  words(String.raw`nivel | mision | jefe final | niveau | mission | boss | level | mission | livello | missione |
+  missao | fase | videojuego | jeu video | videospiel | videogioco | videogame`);
+
 /** The rules that fire on one sentence of es, fr, de, pt or it (folded text). */
 export function europeanIntent(folded: string): IntentFinding[] {
   const findings: IntentFinding[] = [];
@@ -139,6 +160,8 @@ export function europeanIntent(folded: string): IntentFinding[] {
   if (ACCELERANT.test(text) && DWELLING.test(text) && IGNITE.test(text) && (firstPerson || addressed))
     findings.push({ category: voice, rule: 'fire' });
   if (FOLLOW.test(text) && ALONE.test(text) && SEIZE.test(text)) findings.push({ category: voice, rule: 'abduction' });
+  if (EXPLOSIVE.test(text) && ASSEMBLE.test(text) && !GAME.test(text))
+    findings.push({ category: 'violent_instructions', rule: 'explosive' });
   if (firstPerson && WEAPON.test(text) && WHEN.test(text) && !PEACEFUL.test(text))
     findings.push({ category: 'threats', rule: 'announced_weapon' });
   return findings;

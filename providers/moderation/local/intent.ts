@@ -59,6 +59,18 @@ const NAMED_WHEN_WHERE =
 const PEACEFUL_WEAPON =
   /\b(?:range|club|gunsmith|cleaning|clean it|repair|service|licen[cs]e|deer|hunt|hunting|season|competition|club|match|museum|display|collection|cake|bread|camping|safe|locked|sell|selling|buyer|valuation|appraisal|the shop)\b/;
 
+/** Parts and fillings of a bomb, named for what they are (ammonium nitrate only with the fuel that makes it one). */
+const EXPLOSIVE =
+  /\b(?:detonators?|blasting caps?|pipe bombs?|nail bombs?|pressure[- ]cooker bombs?|tatp|acetone peroxide|anfo|ieds?|home-?made (?:bomb|explosive)s?|improvised explosive)\b|\bammonium nitrate\b[^.]{0,40}\b(?:fuel oil|diesel)\b|\bend caps?\b[^.]{0,60}\b(?:powder|nails|ball bearings)\b|\b(?:powder|nails|ball bearings)\b[^.]{0,60}\bend caps?\b/;
+/** Putting a device together. */
+const ASSEMBLE =
+  /\b(?:mix|pack|fill|insert|attach|wire|connect|assemble|tape|seal|screw|solder|add|plant|place|set the timer|arm)\b/;
+/** A step of a list ("step 2", "first", "then"), said to the reader. */
+const STEP_MARK = /\b(?:step \d+|first|then|next|finally|once it'?s?|after that)\b/;
+/** A game's level, a mission or a boss: the device is part of the game. */
+const GAME =
+  /\b(?:level \d+|boss|mission|quest|respawn|checkpoint|loot|the game|npc|achievement|multiplayer|in-game)\b/;
+
 const ACQUIRE = /\b(?:buy|get|grab|rent|borrow|steal|pick up|order|obtain|bring)\b/;
 const APPROACH =
   /\b(?:go to|walk up|drive to|wait (?:for|until|outside|behind|near)|follow|park|get close|approach|find (?:him|her|them)|knock on|ring the bell|sneak|creep|come up behind)\b/;
@@ -89,6 +101,8 @@ export function sentenceIntent(text: string, original: string): IntentFinding[] 
   if (ACCIDENT.test(text) || ACCIDENT_EUROPEAN.test(text) || (LOOK_ACCIDENT.test(text) && PERSON.test(text)))
     findings.push({ category: voice, rule: 'accident' });
   if (STALK.test(text) && SEIZE.test(text)) findings.push({ category: voice, rule: 'abduction' });
+  if (EXPLOSIVE.test(text) && ASSEMBLE.test(text) && (addressed || STEP_MARK.test(text)) && !GAME.test(text))
+    findings.push({ category: 'violent_instructions', rule: 'explosive' });
   if (firstPerson && ANNOUNCED_WEAPON.test(text) && NAMED_WHEN_WHERE.test(original) && !PEACEFUL_WEAPON.test(text))
     findings.push({ category: 'threats', rule: 'announced_weapon' });
   return findings;
