@@ -90,7 +90,7 @@ describe('languages', () => {
     expect(sentences.map((sentence) => sentence.coverage)).toEqual(['model', 'model', 'model', 'lexicon', 'none']);
   });
 
-  test('a sentence whose function words lean to the language before it keeps that language; a first sentence does not lean', () => {
+  test('a sentence whose function words lean to the language before it keeps that language; a first sentence does not lean', async () => {
     // "Luego miró el mar." has one Spanish function word: too few alone, enough after a Spanish sentence.
     const spanish = analyse('El farero subió las escaleras por la noche y encendió la lámpara. Luego miró el mar.');
     expect(spanish.map((sentence) => sentence.language)).toEqual(['es', 'es']);
@@ -98,6 +98,9 @@ describe('languages', () => {
     const turkish = 'Sayın yolcularımız, Marmaray seferlerinde yaklaşık on dakikalık gecikme yaşanmaktadır.';
     expect(analyse(turkish).map((sentence) => sentence.language)).toEqual(['tr']);
     expect(analyse(`The train is late. ${turkish}`).map((sentence) => sentence.language)).toEqual(['en', 'tr']);
+    // A short first sentence in plain ASCII is judged by the detector too (Turkish typed without its letters).
+    expect(analyse('Yarin seni oldurecegim.').map((sentence) => sentence.language)).toEqual(['tr']);
+    expect(await flagged('Yarin seni oldurecegim.')).toContain('threats');
   });
 
   test('threats in Spanish, German, French, Portuguese and Italian are threats', async () => {

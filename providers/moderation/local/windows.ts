@@ -111,7 +111,11 @@ function sentenceLanguage(
   const letters = folded.replace(/[^a-z]/g, '').length;
   // A short plain-ASCII sentence with no foreign function word, after English, is English: the n-gram detector is not
   // worth its cost there (a long English book has thousands of such sentences).
-  if (letters >= 40 || (letters >= 8 && (!latinAscii(original) || foreignStopword(folded) || previous !== 'en'))) {
+  // A text's first sentence has no English before it to lean on: the detector judges it.
+  if (
+    letters >= 40 ||
+    (letters >= 8 && (!latinAscii(original) || foreignStopword(folded) || previous !== 'en' || !continued))
+  ) {
     const guess = detectLanguage(original);
     if (guess.catalog && guess.script === 'latin')
       return { language: guess.catalog, coverage: coverageOf(guess.catalog) };
