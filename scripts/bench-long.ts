@@ -2,7 +2,7 @@
  * Long-narration benchmark (issue #4 targets: under 5 minutes, peak RSS under 512 MB on this 2-core machine).
  * Starts a real recite server, submits one 1,000,000-character job over HTTP, polls it to completion and reports wall
  * time, x real time, the server's peak RSS (VmHWM, workers included) and the output's duration (decoded with ffprobe
- * when present). Usage: bun scripts/bench-long.ts [--characters 1000000] [--voice std-aria]
+ * when present). Usage: [RECITE_…=…] bun scripts/bench-long.ts [--characters 1000000] [--voice std-aria]
  * Targets by engine: eSpeak NG voices under 5 minutes, Flite voices (the US English default) under 12 minutes.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -18,7 +18,10 @@ const voiceEngine = findVoice(voiceId)?.engine ?? 'unknown';
 const targetSeconds = ((voiceEngine === 'flite' ? 720 : 300) * characters) / 1_000_000;
 const root = join(import.meta.dir, '..');
 const directory = mkdtempSync(join(tmpdir(), 'recite-bench-long-'));
+// The caller's RECITE_* settings and BUN_JSC_* engine options pass through, to compare configurations; the bench's own
+// database and storage win.
 const environment = {
+  ...Object.fromEntries(Object.entries(process.env).filter(([name]) => /^(RECITE|BUN_JSC)_/.test(name))),
   PATH: process.env.PATH,
   RECITE_DATABASE: join(directory, 'recite.db'),
   RECITE_STORAGE: `file:${join(directory, 'audio')}`,
