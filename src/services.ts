@@ -121,7 +121,8 @@ export function createServices(config: Config, overrides: ServiceOverrides = {})
   // Timed out inside, measured outside: a frozen store shows in the metrics as errors, not as endless calls.
   const storage = instrumentStorage(withStorageTimeouts(baseStorage, config.storageTimeoutMs), metrics);
   const moderator = instrumentModerator(
-    overrides.moderator ?? createModerator(config.moderation, environment),
+    overrides.moderator ??
+      createModerator(config.moderation, environment, { workersIdleStopMs: config.engineIdleStopMs }),
     metrics,
   );
   const scheduler = new Scheduler(stores.jobs, ids, logger, {

@@ -3,7 +3,7 @@ import {
   createLlamaGuardModerator,
   parseLlamaGuardAnswer,
 } from '../providers/moderation/llamaguard/llamaguard-moderator.ts';
-import { createLocalModerator, paragraphCuts } from '../providers/moderation/local/index.ts';
+import { createLocalModerator, paragraphCuts, runningWorkers } from '../providers/moderation/local/index.ts';
 import { createOpenAIModerator } from '../providers/moderation/openai/openai-moderator.ts';
 import { MODERATION_CATEGORIES, type ModerationProviderV1 } from '../providers/spec/v1/moderation.ts';
 import { moderationConformance } from '../providers/testing/moderation-conformance.ts';
@@ -155,6 +155,23 @@ describe('local model', () => {
     expect(result.best[MODERATION_CATEGORIES.indexOf('threats')]!.score).toBeGreaterThan(0.5);
     expect(spanOf(MODERATION_CATEGORIES.indexOf('threats'))).toContain('break your legs');
     expect(spanOf(MODERATION_CATEGORIES.indexOf('hate'))).toContain('filthy kike');
+  });
+  test('the long-text workers stop when idle and start again for the next long text', async () => {
+    const moderator = createLocalModerator({ workersIdleStopMs: 300 });
+    try {
+      const book = `${englishText(30_000)}\n\n${englishText(30_000)}`;
+      const first = await moderator.moderate(book);
+      expect(first.ok && first.verdict.flagged).toBe(false);
+      expect(runningWorkers()).toBe(2);
+      const deadline = Date.now() + 10_000;
+      while (runningWorkers() > 0 && Date.now() < deadline) await Bun.sleep(50);
+      expect(runningWorkers()).toBe(0);
+      const again = await moderator.moderate(`${book}\n\nGet out of our street, you filthy kike.`);
+      expect(again.ok && again.verdict.categories.hate.flagged).toBe(true);
+    } finally {
+      // The workers are shared by the process: later tests keep the default.
+      createLocalModerator({ workersIdleStopMs: 60_000 });
+    }
   });
   test('neighbours advise, they do not decide: two texts that pass alone pass side by side', async () => {
     const local = createLocalModerator();

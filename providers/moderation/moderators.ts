@@ -11,29 +11,42 @@ const unjudgedPolicy = (environment: Record<string, string | undefined>): Unjudg
   return value;
 };
 
+/** How the server sets up its moderators beyond the environment. */
+export interface ModeratorOptions {
+  /** The local moderator's long-text workers stop after this long unused (RECITE_ENGINE_IDLE_STOP_MS); 0 keeps them. */
+  workersIdleStopMs?: number;
+}
+
+const createLocal = (environment: Record<string, string | undefined>, options: ModeratorOptions) =>
+  createLocalModerator({ unjudged: unjudgedPolicy(environment), workersIdleStopMs: options.workersIdleStopMs });
+
 /** Static map from RECITE_MODERATION to provider factory (static imports keep them in the compiled binary). */
-const MODERATORS: Record<string, (environment: Record<string, string | undefined>) => ModerationProviderV1> = {
-  local: (environment) => createLocalModerator({ unjudged: unjudgedPolicy(environment) }),
+const MODERATORS: Record<
+  string,
+  (environment: Record<string, string | undefined>, options: ModeratorOptions) => ModerationProviderV1
+> = {
+  local: createLocal,
   openai: createOpenAIModerator,
   llamaguard: createLlamaGuardModerator,
 };
 
 /** A provider id, or a cascade `local,<second>` (the local model first, the second for what it is unsure of). */
-export function createModerator(id: string, environment: Record<string, string | undefined>): ModerationProviderV1 {
+export function createModerator(
+  id: string,
+  environment: Record<string, string | undefined>,
+  options: ModeratorOptions = {},
+): ModerationProviderV1 {
   const stages = id.split(',').map((stage) => stage.trim());
   if (stages.length === 2) {
     const [first, second] = stages as [string, string];
     if (first !== 'local' || second === 'local' || !MODERATORS[second])
       throw new Error(`RECITE_MODERATION: a cascade is local,openai or local,llamaguard (got "${id}")`);
-    return createCascadeModerator(
-      createLocalModerator({ unjudged: unjudgedPolicy(environment) }),
-      MODERATORS[second](environment),
-    );
+    return createCascadeModerator(createLocal(environment, options), MODERATORS[second](environment, options));
   }
   const factory = MODERATORS[id];
   if (!factory)
     throw new Error(
       `RECITE_MODERATION: unknown moderation provider "${id}" (known: ${Object.keys(MODERATORS).join(', ')}, local,openai, local,llamaguard)`,
     );
-  return factory(environment);
+  return factory(environment, options);
 }

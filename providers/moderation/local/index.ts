@@ -29,8 +29,51 @@ const workers: (RefWorker | undefined)[] = [];
 let nextId = 0;
 const pending = new Map<
   number,
-  { slot: number; resolve: (assessment: Assessment) => void; reject: (error: Error) => void }
+  {
+    slot: number;
+    /** A part of a long text (not a warm-up). */
+    long: boolean;
+    resolve: (assessment: Assessment) => void;
+    reject: (error: Error) => void;
+  }
 >();
+
+/**
+ * The workers stop after this long without a screening, as the engines' do (RECITE_ENGINE_IDLE_STOP_MS; 0 keeps
+ * them): each holds its model, word tables and language detector (~90 MB measured), which a server that screens only
+ * short texts keeps for nothing. The next long text starts them again (~0.6 s).
+ */
+let workersIdleMs = 60_000;
+/**
+ * After a long text, they stop much sooner: a long text is most often a job's, and the job's synthesis starts its
+ * engine workers next, for minutes. Measured on a 400,000-character eSpeak job: 650-690 MB while the screening workers
+ * stayed, 430-470 MB once they had gone.
+ */
+const AFTER_LONG_TEXT_MS = 3_000;
+let stopTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Stop the workers once nothing has been sent to them for `delayMs`. */
+function stopWorkersAfter(delayMs: number) {
+  clearTimeout(stopTimer);
+  stopTimer = undefined;
+  if (workersIdleMs <= 0) return;
+  stopTimer = setTimeout(() => {
+    if (pending.size === 0) stopWorkers();
+  }, delayMs);
+  stopTimer.unref?.();
+}
+
+/** How many long-text workers are running now (they start on a long text or prepare(), and stop when idle). */
+export function runningWorkers(): number {
+  return workers.filter(Boolean).length;
+}
+
+function stopWorkers() {
+  workers.forEach((worker, slot) => {
+    worker?.terminate();
+    workers[slot] = undefined;
+  });
+}
 
 function workerAt(slot: number): RefWorker {
   const existing = workers[slot];
@@ -43,6 +86,8 @@ function workerAt(slot: number): RefWorker {
     const waiting = pending.get(event.data.id);
     pending.delete(event.data.id);
     if (idle()) worker.unref();
+    if (pending.size === 0)
+      stopWorkersAfter(waiting?.long ? Math.min(workersIdleMs, AFTER_LONG_TEXT_MS) : workersIdleMs);
     if (event.data.assessment) waiting?.resolve(event.data.assessment);
     else waiting?.reject(new Error(event.data.error ?? 'moderation worker failed'));
   };
@@ -60,12 +105,13 @@ function workerAt(slot: number): RefWorker {
   return worker;
 }
 
-function inWorker(slot: number, text: string): Promise<Assessment> {
+function inWorker(slot: number, text: string, long = true): Promise<Assessment> {
   const worker = workerAt(slot);
   const id = ++nextId;
   worker.ref();
+  clearTimeout(stopTimer);
   return new Promise((resolve, reject) => {
-    pending.set(id, { slot, resolve, reject });
+    pending.set(id, { slot, long, resolve, reject });
     worker.postMessage({ id, text });
   });
 }
@@ -128,8 +174,12 @@ async function inWorkers(text: string): Promise<Assessment> {
  * `unjudged` says what happens to text it cannot read when it is the only stage: `reject` (default) reports it, so
  * recite answers content_rejected; `accept` lets it through.
  */
-export function createLocalModerator(options: { unjudged?: UnjudgedPolicy } = {}): LocalModerator {
+export function createLocalModerator(
+  options: { unjudged?: UnjudgedPolicy; workersIdleStopMs?: number } = {},
+): LocalModerator {
   const policy = options.unjudged ?? 'reject';
+  // The workers are shared by every local moderator of the process: the last setting given applies.
+  if (options.workersIdleStopMs !== undefined) workersIdleMs = options.workersIdleStopMs;
   const assessText = (text: string) =>
     text.length > WORKER_THRESHOLD ? inWorkers(text) : Promise.resolve(assess(text));
   return {
@@ -139,7 +189,7 @@ export function createLocalModerator(options: { unjudged?: UnjudgedPolicy } = {}
     assess: assessText,
     prepare() {
       // Each worker screens a short text once; a failure here shows again, and is reported, on the first real call.
-      for (let slot = 0; slot < WORKERS; slot++) inWorker(slot, WARM_UP_TEXT).catch(() => {});
+      for (let slot = 0; slot < WORKERS; slot++) inWorker(slot, WARM_UP_TEXT, false).catch(() => {});
     },
     async moderate(text) {
       try {
