@@ -18,71 +18,71 @@ export function foldTurkish(text: string): string {
     .replace(/[\u0300-\u036f]/g, '');
 }
 
-const COMPILED = Object.fromEntries(
-  LEXICON_LANGUAGES.map((language) => [
-    language,
-    Object.entries(LEXICONS[language]).map(([category, terms]) => ({
-      category: category as ModerationCategory,
-      terms: terms.map((term) => (language === 'tr' ? foldTurkish(term) : term.normalize('NFC'))),
-    })),
-  ]),
-) as Record<LexiconLanguage, { category: ModerationCategory; terms: string[] }[]>;
-
 /** A sentence as the lists are matched against it: Turkish folded to ASCII words with a leading space. */
 const matchable = (sentence: string, language: LexiconLanguage) =>
   language === 'tr' ? ` ${foldTurkish(sentence).replace(/[^a-z0-9]+/g, ' ')}` : sentence.normalize('NFC');
 
-/** Whether an alternative occurs: on word starts in Turkish, as written in the other scripts. */
-const occurs = (text: string, alternative: string, language: LexiconLanguage) =>
-  language === 'tr'
-    ? text.includes(` ${foldTurkish(alternative).replace(/[^a-z0-9]+/g, ' ')}`)
-    : text.includes(alternative);
+/**
+ * A list entry as it is looked for in a matchable sentence: in Turkish folded and on a word start (so "seks" inside a
+ * longer word does not count, nor, folded, "sık" (often) and "sıkıntı" (trouble) as a vulgarity); as written in the
+ * other scripts.
+ */
+const needle = (entry: string, language: LexiconLanguage) =>
+  language === 'tr' ? ` ${foldTurkish(entry).replace(/[^a-z0-9]+/g, ' ')}` : entry.normalize('NFC');
 
-/** Whether a sentence holds a frame cue (FRAMES): a report, a recipe, a hunt, history, a game or a story. */
-export function lexiconFrame(sentence: string, language: LexiconLanguage): boolean {
-  const text = matchable(sentence, language);
-  return FRAMES[language].split('|').some((cue) => occurs(text, cue, language));
+/** The lists of a language as needles, made once: terms per category, combinations as groups of alternatives, frames. */
+interface CompiledLists {
+  terms: { category: ModerationCategory; needles: string[] }[];
+  combinations: { category: ModerationCategory; entries: string[][][] }[];
+  frames: string[];
+}
+
+const COMPILED = Object.fromEntries(
+  LEXICON_LANGUAGES.map((language): [LexiconLanguage, CompiledLists] => [
+    language,
+    {
+      terms: Object.entries(LEXICONS[language]).map(([category, terms]) => ({
+        category: category as ModerationCategory,
+        needles: terms.map((term) => needle(term, language)),
+      })),
+      combinations: Object.entries(COMBINATIONS[language]).map(([category, entries]) => ({
+        category: category as ModerationCategory,
+        entries: entries.map((entry) =>
+          entry.split('&').map((group) => group.split('|').map((alternative) => needle(alternative, language))),
+        ),
+      })),
+      frames: FRAMES[language].split('|').map((cue) => needle(cue, language)),
+    },
+  ]),
+) as Record<LexiconLanguage, CompiledLists>;
+
+/** What the lists find in one sentence. */
+export interface LexiconReading {
+  /** Categories by an explicit term (`explicit`), else by a combination of ordinary words. */
+  findings: { category: ModerationCategory; explicit: boolean }[];
+  /** A frame cue (FRAMES): a report, a recipe, a hunt, history, a game or a story, which sets combinations aside. */
+  frame: boolean;
 }
 
 /**
- * The categories a sentence in one of these languages plainly falls in: `explicit` by a term of the lists, else by a
- * combination of ordinary words (which a frame next to it sets aside, see FRAMES). Latin-script Turkish is matched on
- * word starts (so "seks" inside a longer word does not count); the other scripts on the characters as written.
+ * The categories a sentence in one of these languages plainly falls in: by a term of the lists, else by a combination
+ * of ordinary words (each `&` group has one of its `|` alternatives in the sentence), and whether it holds a frame cue.
  */
-export function lexiconFindings(
-  sentence: string,
-  language: LexiconLanguage,
-): { category: ModerationCategory; explicit: boolean }[] {
-  const explicit = lexiconCategories(sentence, language, false);
-  const found = explicit.map((category) => ({ category, explicit: true }));
-  for (const category of lexiconCategories(sentence, language, true))
-    if (!explicit.includes(category)) found.push({ category, explicit: false });
-  return found;
+export function readLexicon(sentence: string, language: LexiconLanguage): LexiconReading {
+  const text = matchable(sentence, language);
+  const lists = COMPILED[language];
+  const findings: LexiconReading['findings'] = [];
+  for (const { category, needles } of lists.terms)
+    if (needles.some((term) => text.includes(term))) findings.push({ category, explicit: true });
+  for (const { category, entries } of lists.combinations) {
+    if (findings.some((finding) => finding.category === category)) continue;
+    if (entries.some((groups) => groups.every((group) => group.some((alternative) => text.includes(alternative)))))
+      findings.push({ category, explicit: false });
+  }
+  return { findings, frame: lists.frames.some((cue) => text.includes(cue)) };
 }
 
-/** The categories of a sentence by the explicit terms, and by the combinations unless `combinations` is false. */
-export function lexiconCategories(
-  sentence: string,
-  language: LexiconLanguage,
-  combinations = true,
-): ModerationCategory[] {
-  const text = matchable(sentence, language);
-  const found: ModerationCategory[] = [];
-  for (const { category, terms } of COMPILED[language]) {
-    if (
-      terms.some((term) =>
-        language === 'tr' ? text.includes(` ${term.replace(/[^a-z0-9]+/g, ' ')}`) : text.includes(term),
-      )
-    )
-      found.push(category);
-  }
-  if (!combinations) return found;
-  for (const [category, entries] of Object.entries(COMBINATIONS[language]) as [ModerationCategory, string[]][]) {
-    if (found.includes(category)) continue;
-    // Turkish on word starts here too: folded, "sık" (often) and "sıkıntı" (trouble) would otherwise be a vulgarity.
-    const matches = (alternative: string) => occurs(text, alternative, language);
-    if (entries.some((entry) => entry.split('&').every((group) => group.split('|').some(matches))))
-      found.push(category);
-  }
-  return found;
+/** The categories of a sentence, by terms and combinations alike (whatever the frame). */
+export function lexiconCategories(sentence: string, language: LexiconLanguage): ModerationCategory[] {
+  return readLexicon(sentence, language).findings.map((finding) => finding.category);
 }

@@ -28,7 +28,7 @@ import {
 import { type IntentFinding, sentenceIntent } from './intent.ts';
 import { europeanIntent } from './intent-european.ts';
 import { surfaceClasses } from './intent-classes.ts';
-import { LEXICON_LANGUAGES, type LexiconLanguage, lexiconFindings, lexiconFrame } from './lexicons.ts';
+import { LEXICON_LANGUAGES, type LexiconLanguage, readLexicon } from './lexicons.ts';
 import { splitSentences } from './text.ts';
 
 export const SHORT_SENTENCES = 6;
@@ -191,11 +191,11 @@ function readSentence(original: string, previous: string, continued: boolean, wo
   const folded = foldAccents(original);
   const { language, coverage } = sentenceLanguage(original, folded, previous, continued);
   if (coverage === 'lexicon') {
-    const rules = lexiconFindings(original, language as LexiconLanguage).map(({ category, explicit }) => ({
+    const { findings, frame } = readLexicon(original, language as LexiconLanguage);
+    const rules = findings.map(({ category, explicit }) => ({
       category,
       rule: `${explicit ? 'lexicon' : COMBINATION}:${language}`,
     }));
-    const frame = lexiconFrame(original, language as LexiconLanguage);
     return { language, coverage, features: [], context: [], risky: rules.length > 0, rules, frame };
   }
   if (coverage === 'none') return { language, coverage, features: [], context: [], risky: false, rules: [] };
