@@ -374,75 +374,72 @@ describe('/readyz', () => {
   });
 });
 
-describe('a separate metrics listener', () => {
-  test('RECITE_METRICS_ADDRESS serves /metrics there without a token, and not on the main port', async () => {
-    const directory = mkdtempSync(join(tmpdir(), 'recite-metrics-listener-'));
-    const server = Bun.spawn([process.execPath, 'src/index.ts'], {
-      env: {
-        ...process.env,
-        RECITE_PORT: '0',
-        RECITE_METRICS_ADDRESS: '127.0.0.1:0',
-        RECITE_DATABASE: join(directory, 'recite.db'),
-        RECITE_STORAGE: `file:${join(directory, 'audio')}`,
-        RECITE_ENGINE_WORKERS: '1',
-        RECITE_ENCODER_WORKERS: '1',
-      },
-      stdout: 'ignore',
-      stderr: 'pipe',
-    });
-    try {
+/**
+ * A recite server in a process of its own, on a temporary database and storage, with one engine and one encoder worker
+ * and `environment` added. `logged` reads its log until each of the named messages has appeared and gives their `url`.
+ */
+function spawnServer(name: string, environment: Record<string, string> = {}) {
+  const directory = mkdtempSync(join(tmpdir(), `recite-${name}-`));
+  const server = Bun.spawn([process.execPath, 'src/index.ts'], {
+    env: {
+      ...process.env,
+      RECITE_PORT: '0',
+      RECITE_DATABASE: join(directory, 'recite.db'),
+      RECITE_STORAGE: `file:${join(directory, 'audio')}`,
+      RECITE_ENGINE_WORKERS: '1',
+      RECITE_ENCODER_WORKERS: '1',
+      ...environment,
+    },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  });
+  const reader = server.stderr.getReader();
+  let buffered = '';
+  return {
+    async logged(...messages: string[]): Promise<Record<string, string>> {
       const urls: Record<string, string> = {};
-      const reader = server.stderr.getReader();
-      let buffered = '';
-      while (!urls.metrics || !urls.main) {
+      while (messages.some((message) => !urls[message])) {
         const { value, done } = await reader.read();
         if (done) throw new Error(`server exited early: ${buffered}`);
         buffered += new TextDecoder().decode(value);
-        for (const line of buffered.split('\n')) {
+        // Whole lines only: the last one may still be arriving.
+        for (const line of buffered.split('\n').slice(0, -1)) {
           if (!line.startsWith('{')) continue;
           const entry = JSON.parse(line) as { message: string; url?: string };
-          if (entry.message === 'recite is listening') urls.main = entry.url!;
-          if (entry.message === 'metrics are served') urls.metrics = entry.url!;
+          if (messages.includes(entry.message) && entry.url) urls[entry.message] = entry.url;
         }
       }
+      return urls;
+    },
+    async stop() {
       reader.releaseLock();
-      const scraped = await fetch(urls.metrics);
-      expect(scraped.status).toBe(200);
-      expect(await scraped.text()).toContain('# TYPE recite_http_requests_total counter');
-      expect((await fetch(new URL('/metrics', urls.main))).status).toBe(404);
-    } finally {
       server.kill();
       await server.exited;
       rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+describe('a separate metrics listener', () => {
+  test('RECITE_METRICS_ADDRESS serves /metrics there without a token, and not on the main port', async () => {
+    const server = spawnServer('metrics-listener', { RECITE_METRICS_ADDRESS: '127.0.0.1:0' });
+    try {
+      const urls = await server.logged('recite is listening', 'metrics are served');
+      const scraped = await fetch(urls['metrics are served']!);
+      expect(scraped.status).toBe(200);
+      expect(await scraped.text()).toContain('# TYPE recite_http_requests_total counter');
+      expect((await fetch(new URL('/metrics', urls['recite is listening']))).status).toBe(404);
+    } finally {
+      await server.stop();
     }
   }, 30_000);
 });
 
 describe('start-up', () => {
   test('the server listens while the engines start: /healthz answers, /readyz says starting, other requests wait', async () => {
-    const directory = mkdtempSync(join(tmpdir(), 'recite-start-up-'));
-    const server = Bun.spawn([process.execPath, 'src/index.ts'], {
-      env: {
-        ...process.env,
-        RECITE_PORT: '0',
-        RECITE_DATABASE: join(directory, 'recite.db'),
-        RECITE_STORAGE: `file:${join(directory, 'audio')}`,
-        RECITE_ENGINE_WORKERS: '1',
-        RECITE_ENCODER_WORKERS: '1',
-      },
-      stdout: 'ignore',
-      stderr: 'pipe',
-    });
+    const server = spawnServer('start-up');
     try {
-      const reader = server.stderr.getReader();
-      let buffered = '';
-      let url: string | undefined;
-      while (!url) {
-        const { value, done } = await reader.read();
-        if (done) throw new Error(`server exited early: ${buffered}`);
-        buffered += new TextDecoder().decode(value);
-        url = /"url":"([^"]+)","engine"[^\n]*"recite is listening"/.exec(buffered)?.[1];
-      }
+      const url = (await server.logged('recite is listening'))['recite is listening']!;
       // Flite compiles its program and load-checks its voices first, which takes far longer than these requests.
       // A synthesis asked for now is held until start-up is done, then served.
       const sample = fetch(new URL('/api/v1/voices/std-aria/sample.mp3', url));
@@ -460,11 +457,8 @@ describe('start-up', () => {
         checks: { name: string; detail?: string }[];
       };
       expect(after.checks.find((check) => check.name === 'engine')?.detail ?? '').not.toStartWith('starting');
-      reader.releaseLock();
     } finally {
-      server.kill();
-      await server.exited;
-      rmSync(directory, { recursive: true, force: true });
+      await server.stop();
     }
   }, 60_000);
 });
