@@ -139,7 +139,7 @@ const ASSEMBLE =
   enches | colocas | conectas | prendes | juntas`);
 /** A game's level, mission or boss. */
 const GAME =
-  words(String.raw`nivel | mision | jefe final | niveau | mission | boss | level | mission | livello | missione |
+  words(String.raw`nivel | mision | jefe final | niveau | mission | boss | level | livello | missione |
   missao | fase | videojuego | jeu video | videospiel | videogioco | videogame`);
 
 /** The rules that fire on one sentence of es, fr, de, pt or it (folded text). */
