@@ -138,8 +138,7 @@ const ASSEMBLE =
   steckst | verbindest | klebst | schraubst | befestigst | befestige | mescoli | colleghi | fissi | avviti | misturas |
   enches | colocas | conectas | prendes | juntas`);
 /** A game's level, mission or boss. */
-const GAME =
-  words(String.raw`nivel | mision | jefe final | niveau | mission | boss | level | livello | missione |
+const GAME = words(String.raw`nivel | mision | jefe final | niveau | mission | boss | level | livello | missione |
   missao | fase | videojuego | jeu video | videospiel | videogioco | videogame`);
 
 /** The rules that fire on one sentence of es, fr, de, pt or it (folded text). */
