@@ -59,7 +59,11 @@ const url = await new Promise<string>((resolve) =>
 );
 const peakRss = () =>
   Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const currentRss = () =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+let sampledPeak = { mb: 0, seconds: 0, percent: 0 };
 await Bun.sleep(3000); // let the background JIT warm-up finish, as on a server that has been up a while
+const idleRss = currentRss();
 
 const text = englishText(characters);
 const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
@@ -77,6 +81,11 @@ while (true) {
     lastPercent = view.progress.percent;
     console.log(`  ${((performance.now() - started) / 1000).toFixed(0)} s: ${view.status} ${view.progress.percent}%`);
   }
+  // VmHWM says how high RSS went, not when: sampling it on each poll says whether the peak came at submission (the
+  // screening) or during the synthesis.
+  const rss = currentRss();
+  if (rss > sampledPeak.mb)
+    sampledPeak = { mb: rss, seconds: (performance.now() - started) / 1000, percent: view.progress?.percent ?? 0 };
   await Bun.sleep(500);
 }
 const wallSeconds = (performance.now() - started) / 1000;
@@ -118,7 +127,10 @@ console.log(
 console.log(
   `  audio ${(audioSeconds / 3600).toFixed(2)} h (${audioSeconds.toFixed(0)} s; ffprobe: ${decodedSeconds.toFixed(0)} s) -> ${(audioSeconds / wallSeconds).toFixed(0)}x real time`,
 );
-console.log(`  server peak RSS ${rss.toFixed(0)} MB (target < 512 MB)`);
+console.log(
+  `  server peak RSS ${rss.toFixed(0)} MB (target < 512 MB); ${idleRss.toFixed(0)} MB before the request; highest sampled ` +
+    `${sampledPeak.mb.toFixed(0)} MB at ${sampledPeak.seconds.toFixed(0)} s (${sampledPeak.percent}%)`,
+);
 console.log(
   `  server CPU ${cpuSeconds.toFixed(1)} s (start-up included) -> ${(audioSeconds / cpuSeconds).toFixed(0)}x real time per core; ` +
     `${(cpuSeconds / 2).toFixed(0)} s on 2 idle cores (target < ${targetSeconds.toFixed(0)} s)`,

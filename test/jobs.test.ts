@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { createModerator } from '../providers/moderation/moderators.ts';
 import type { AudioStorageV1 } from '../providers/spec/v1/audio-storage.ts';
 import type { SpeechEngineV1 } from '../providers/spec/v1/speech-engine.ts';
 import { createEspeakEngine } from '../providers/engines/espeak/espeak-engine.ts';
@@ -68,6 +69,24 @@ describe('long narrations', () => {
     expect(await harness.services.ledger.heldCredits(accountId)).toBe(0);
   }, 180_000);
 
+  test('a job lets the screening workers go when its synthesis starts, not before', async () => {
+    const real = createModerator('local', {});
+    let releases = 0;
+    const h = await createHarness({
+      environment,
+      overrides: { runJobs: false, moderator: { ...real, release: () => (releases++, real.release?.()) } },
+    });
+    try {
+      const { key } = await h.account({ credits: 1000 });
+      const accepted = await submit(h, key, englishText(1000));
+      expect(releases).toBe(0);
+      expect(await h.services.scheduler.runDue()).toBe(1);
+      expect(releases).toBe(1);
+      expect((await poll(h, key, accepted.jobId)).body.status).toBe('completed');
+    } finally {
+      await h.close();
+    }
+  }, 180_000);
   test("unknown, missing and other accounts' job ids", async () => {
     const owner = await harness.account();
     const stranger = await harness.account();

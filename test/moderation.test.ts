@@ -173,6 +173,25 @@ describe('local model', () => {
       createLocalModerator({ workersIdleStopMs: 60_000 });
     }
   });
+  test('release() stops the long-text workers once the screening in flight is done', async () => {
+    const moderator = createLocalModerator({ workersIdleStopMs: 60_000 });
+    const book = `${englishText(30_000)}\n\n${englishText(30_000)}`;
+    const screening = moderator.moderate(book);
+    expect(runningWorkers()).toBe(2);
+    moderator.release();
+    expect(runningWorkers()).toBe(2);
+    const result = await screening;
+    expect(result.ok && result.verdict.flagged).toBe(false);
+    expect(runningWorkers()).toBe(0);
+    // Idle workers stop at once, and the next long text starts them again and is screened as before.
+    moderator.prepare();
+    await moderator.moderate(book);
+    expect(runningWorkers()).toBe(2);
+    moderator.release();
+    expect(runningWorkers()).toBe(0);
+    const again = await moderator.moderate(`${book}\n\nGet out of our street, you filthy kike.`);
+    expect(again.ok && again.verdict.categories.hate.flagged).toBe(true);
+  });
   test('neighbours advise, they do not decide: two texts that pass alone pass side by side', async () => {
     const local = createLocalModerator();
     const texts = [

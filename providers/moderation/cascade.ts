@@ -15,6 +15,7 @@ export function createCascadeModerator(local: LocalModerator, second: Moderation
     id: `local,${second.id}`,
     capabilities: { maxCharactersPerCall: local.capabilities.maxCharactersPerCall, concurrency: 1, offline: false },
     prepare: () => local.prepare(),
+    release: () => local.release(),
     async moderate(text, options = {}): Promise<ModerationResult> {
       let assessment: Awaited<ReturnType<LocalModerator['assess']>>;
       try {

@@ -1,3 +1,4 @@
+import type { ModerationProviderV1 } from '../../providers/spec/v1/moderation.ts';
 import type { AudioStorageV1 } from '../../providers/spec/v1/audio-storage.ts';
 import type { SpeechEngineV1 } from '../../providers/spec/v1/speech-engine.ts';
 import type { VideoRendererV1 } from '../../providers/spec/v1/video-renderer.ts';
@@ -17,6 +18,8 @@ export interface JobServices {
   encoders: Mp3EncoderPool;
   storage: AudioStorageV1;
   renderer: VideoRendererV1;
+  /** Told to let go of its warm workers when a narration's synthesis starts (see ModerationProviderV1.release). */
+  moderator: Pick<ModerationProviderV1, 'release'>;
   scheduler: Scheduler;
   /** Signs webhook deliveries. */
   secret: string;

@@ -73,6 +73,9 @@ export function narrationJobHandler(services: JobServices): JobHandler {
       const key = narrationAudioKey(job.id);
       const text = await narrationText(services.storage, input);
       const total = text.length;
+      // The text was screened just before; the screening workers would otherwise sit beside the engine workers for
+      // the whole job (a 1M-character Flite job peaked at 655 MB with them, ~470 MB without).
+      services.moderator.release?.();
       const narration = narrateInParallel(
         services.engine,
         services.encoders,

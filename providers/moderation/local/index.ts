@@ -15,6 +15,8 @@ export interface LocalModerator extends ModerationProviderV1 {
   assess(text: string): Promise<Assessment>;
   /** Starts the workers that screen long texts, each with its tables loaded. */
   prepare(): void;
+  /** Stops those workers as soon as they are idle. */
+  release(): void;
 }
 
 /** Texts longer than this are screened in a worker thread: the event loop stays free while a book is scored. */
@@ -51,6 +53,8 @@ let workersIdleMs = 60_000;
  */
 const AFTER_LONG_TEXT_MS = 3_000;
 let stopTimer: ReturnType<typeof setTimeout> | undefined;
+/** release() was called while a screening was running: stop as soon as none is. */
+let releaseWhenIdle = false;
 
 /** Stop the workers once nothing has been sent to them for `delayMs`. */
 function stopWorkersAfter(delayMs: number) {
@@ -69,6 +73,9 @@ export function runningWorkers(): number {
 }
 
 function stopWorkers() {
+  clearTimeout(stopTimer);
+  stopTimer = undefined;
+  releaseWhenIdle = false;
   workers.forEach((worker, slot) => {
     worker?.terminate();
     workers[slot] = undefined;
@@ -86,7 +93,8 @@ function workerAt(slot: number): RefWorker {
     const waiting = pending.get(event.data.id);
     pending.delete(event.data.id);
     if (idle()) worker.unref();
-    if (pending.size === 0)
+    if (pending.size === 0 && releaseWhenIdle) stopWorkers();
+    else if (pending.size === 0)
       stopWorkersAfter(waiting?.long ? Math.min(workersIdleMs, AFTER_LONG_TEXT_MS) : workersIdleMs);
     if (event.data.assessment) waiting?.resolve(event.data.assessment);
     else waiting?.reject(new Error(event.data.error ?? 'moderation worker failed'));
@@ -110,6 +118,7 @@ function inWorker(slot: number, text: string, long = true): Promise<Assessment> 
   const id = ++nextId;
   worker.ref();
   clearTimeout(stopTimer);
+  releaseWhenIdle = false;
   return new Promise((resolve, reject) => {
     pending.set(id, { slot, long, resolve, reject });
     worker.postMessage({ id, text });
@@ -190,6 +199,10 @@ export function createLocalModerator(
     prepare() {
       // Each worker screens a short text once; a failure here shows again, and is reported, on the first real call.
       for (let slot = 0; slot < WORKERS; slot++) inWorker(slot, WARM_UP_TEXT, false).catch(() => {});
+    },
+    release() {
+      if (pending.size === 0) stopWorkers();
+      else releaseWhenIdle = true;
     },
     async moderate(text) {
       try {

@@ -53,6 +53,12 @@ export interface ModerationProviderV1 {
    * server calls it once, after start-up, so the first long screening does not pay for it.
    */
   prepare?(): void;
+  /**
+   * Optional: let go now of warm state the next call can rebuild (worker threads, tables, caches). The server calls it
+   * when it starts work that needs the memory more, such as a narration job's synthesis, which runs its engine workers
+   * for minutes just after its text was screened.
+   */
+  release?(): void;
 }
 
 export type ModerationProviderFactory = (options: {
