@@ -2,11 +2,14 @@
  * Long-narration benchmark (issue #4 targets: under 5 minutes, peak RSS under 512 MB on this 2-core machine).
  * Starts a real recite server, submits one 1,000,000-character job over HTTP, polls it to completion and reports wall
  * time, x real time, the server's peak RSS (VmHWM, workers included) and the output's duration (decoded with ffprobe
- * when present). Usage: [RECITE_…=…] bun scripts/bench-long.ts [--characters 1000000] [--voice std-aria]
+ * when present). Usage: [RECITE_…=…] bun scripts/bench-long.ts [--characters 1000000] [--voice std-aria] [--settle 3]
+ * The request goes in once /readyz answers and `--settle` seconds have passed. Right after start-up the workers that
+ * load-checked the voices and the prepared screening workers are still there; they stop after
+ * RECITE_ENGINE_IDLE_STOP_MS (60 s) unused, so `--settle 70` measures a server that has been idle a while.
  * Targets by engine: eSpeak NG voices under 5 minutes, Flite voices (the US English default) under 12 minutes.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { englishText } from './fixtures/english.ts';
@@ -14,6 +17,9 @@ import { findVoice } from '../src/modules/voices/catalog.ts';
 
 const characters = Number(process.argv[process.argv.indexOf('--characters') + 1]) || 1_000_000;
 const voiceId = process.argv.includes('--voice') ? process.argv[process.argv.indexOf('--voice') + 1]! : 'std-aria';
+const settleSeconds = process.argv.includes('--settle')
+  ? Number(process.argv[process.argv.indexOf('--settle') + 1])
+  : 3;
 const voiceEngine = findVoice(voiceId)?.engine ?? 'unknown';
 const targetSeconds = ((voiceEngine === 'flite' ? 720 : 300) * characters) / 1_000_000;
 const root = join(import.meta.dir, '..');
@@ -62,8 +68,13 @@ const peakRss = () =>
 const currentRss = () =>
   Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 let sampledPeak = { mb: 0, seconds: 0, percent: 0 };
-await Bun.sleep(3000); // let the background JIT warm-up finish, as on a server that has been up a while
+// Start-up (compiling the engines, load-checking every voice) runs after the server listens; a request waits for it.
+while ((await fetch(`${url}readyz`).catch(() => undefined))?.status !== 200) await Bun.sleep(100);
+await Bun.sleep(settleSeconds * 1000);
 const idleRss = currentRss();
+const startupPeak = peakRss();
+// From here VmHWM is the peak of the request and the job only (writing 5 to clear_refs resets it, Linux >= 4.0).
+writeFileSync(`/proc/${server.pid}/clear_refs`, '5');
 
 const text = englishText(characters);
 const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
@@ -128,7 +139,8 @@ console.log(
   `  audio ${(audioSeconds / 3600).toFixed(2)} h (${audioSeconds.toFixed(0)} s; ffprobe: ${decodedSeconds.toFixed(0)} s) -> ${(audioSeconds / wallSeconds).toFixed(0)}x real time`,
 );
 console.log(
-  `  server peak RSS ${rss.toFixed(0)} MB (target < 512 MB); ${idleRss.toFixed(0)} MB before the request; highest sampled ` +
+  `  server peak RSS ${rss.toFixed(0)} MB (target < 512 MB), request and job; ${idleRss.toFixed(0)} MB before the request, ` +
+    `${settleSeconds} s after ready (start-up peak ${startupPeak.toFixed(0)} MB); highest sampled ` +
     `${sampledPeak.mb.toFixed(0)} MB at ${sampledPeak.seconds.toFixed(0)} s (${sampledPeak.percent}%)`,
 );
 console.log(
