@@ -329,6 +329,192 @@ describe('lexicon languages: sentences written for each category', () => {
   });
 });
 
+describe('lexicon languages: threats and violent plans, composed from their parts', () => {
+  type Language = 'zh' | 'ja' | 'ko' | 'tr' | 'ar' | 'hi' | 'bn';
+  // Written for these tests, phrased unlike the list entries: other conjugations and politeness levels, dialect, a
+  // named person or a title instead of "you", a weapon brought somewhere, a child's school with an ultimatum, and plans
+  // (poison in a drink, fuel at a door, a vehicle into a crowd, an abduction, an incendiary) told in plain words.
+  const violations: Record<Language, [string, 'threats' | 'violent_instructions'][]> = {
+    zh: [
+      ['明天我就去捅死李明，谁也拦不住。', 'threats'],
+      ['老子迟早把那个姓张的经理干掉。', 'threats'],
+      ['我一定会让他生不如死。', 'threats'],
+      ['今晚我带着刀去找你，别躲。', 'threats'],
+      ['我知道你女儿几点放学，劝你赶紧撤诉。', 'threats'],
+      ['趁她晚上一个人的时候，把她拖上车，用胶带封住嘴。', 'violent_instructions'],
+      ['开着面包车冲进广场上的人群，油门踩死别停。', 'violent_instructions'],
+      ['把黑火药和钢珠按比例混合，装进铁管里。', 'violent_instructions'],
+      ['往那个婆婆的汤里偷偷掺点百草枯，一点点来。', 'violent_instructions'],
+    ],
+    ja: [
+      ['山田部長、明日会社で待ってろよ、絶対に殺しに行くから。', 'threats'],
+      ['あの女、今夜こそ半殺しにしてやる。', 'threats'],
+      ['鈴木を必ず始末する、もう決めた。', 'threats'],
+      ['明日ナイフを持って学校に行くから、待ってろ。', 'threats'],
+      ['お前の娘が何時に学校から帰るか知ってるんだから、訴えは取り下げたほうがいい。', 'threats'],
+      ['旦那のお茶に睡眠薬をこっそり溶かして、毎晩続けるんだ。', 'violent_instructions'],
+      ['トラックで歩行者天国に突っ込め、ブレーキは踏むな。', 'violent_instructions'],
+      ['娘が一人になったところでさらって、ガムテープで口をふさげ。', 'violent_instructions'],
+      ['瓶にガソリンを詰めて、火炎瓶を作ろう。', 'violent_instructions'],
+    ],
+    ko: [
+      ['김 부장, 내일 회사 앞에서 기다려라, 죽여 줄게.', 'threats'],
+      ['그 새끼 오늘 밤에 찾아가서 묻어버릴 거야.', 'threats'],
+      ['너희 와이프 퇴근길 다 알고 있으니까 고소 취하해.', 'threats'],
+      ['칼 챙겨서 니 집 찾아간다.', 'threats'],
+      ['니 딸 학원 끝나는 시간도 다 안다, 입 다물고 있어라.', 'threats'],
+      ['남편 커피에 수면제를 조금씩 타서 먹여, 눈치 못 채게.', 'violent_instructions'],
+      ['휘발유를 현관문에 뿌리고 새벽에 라이터로 불을 붙여.', 'violent_instructions'],
+      ['트럭으로 시장 인파를 향해 가속해, 멈추지 마.', 'violent_instructions'],
+      ['그 애가 하교할 때 혼자 있으면 봉고차에 태워서 데려가자.', 'violent_instructions'],
+    ],
+    tr: [
+      ['Müdürü yarın sabah kurşunlayacağım, kimse beni durduramaz.', 'threats'],
+      ['Kocanı da çocuklarını da boğazlarım, haberin olsun.', 'threats'],
+      ['Yanımda bıçakla okuluna geleceğim.', 'threats'],
+      ['Kızının okul servisinin kaçta geldiğini biliyorum, şikâyetini geri çek.', 'threats'],
+      ['Ayşe Hanım, sizi mahvedeceğim.', 'threats'],
+      ['Patronun kahvesine her sabah biraz antifriz damlat, kimse anlamaz.', 'violent_instructions'],
+      ['Benzini kapısına dök, gece çakmakla tutuştur.', 'violent_instructions'],
+      ['Kamyonla meydandaki kalabalığa dal, sakın yavaşlama.', 'violent_instructions'],
+      ['Kızı okul çıkışı yalnız yakalayıp minibüse atalım.', 'violent_instructions'],
+    ],
+    ar: [
+      ['سأطلق النار على المدير غدا صباحا.', 'threats'],
+      ['رح اذبحه لجاري إذا شفته مرة ثانية.', 'threats'],
+      ['سآتي إلى مكتبك ومعي مسدس.', 'threats'],
+      ['نعرف مدرسة ابنتك جيدا، اسحب الشكوى وإلا.', 'threats'],
+      ['هخنقك بإيدي يا حمار.', 'threats'],
+      ['ضعي حبوب منومة في شاي حماتك كل ليلة دون أن تلاحظ.', 'violent_instructions'],
+      ['صب البنزين على باب شقته وأشعل النار بعد منتصف الليل.', 'violent_instructions'],
+      ['بالشاحنة ادخل وسط المتظاهرين ولا تتوقف.', 'violent_instructions'],
+      ['اخطفها بعد المدرسة عندما تكون وحدها وارمها في الفان.', 'violent_instructions'],
+    ],
+    hi: [
+      ['शर्मा जी को कल सुबह गोली से उड़ा दूंगा।', 'threats'],
+      ['उसकी बीवी को ज़िंदा जला देंगे हम।', 'threats'],
+      ['कल चाकू लेकर तेरे दफ्तर आ रहा हूं।', 'threats'],
+      ['तेरी बेटी किस स्कूल में पढ़ती है, सब पता है, केस वापस ले ले वरना।', 'threats'],
+      ['साले, तेरी हड्डियां तोड़ के रख दूंगा।', 'threats'],
+      ['सास की चाय में रोज़ थोड़ा-थोड़ा चूहे मार दवा मिला दो, किसी को शक नहीं होगा।', 'violent_instructions'],
+      ['रात को उसके घर के दरवाज़े पर पेट्रोल छिड़क कर माचिस लगा दो।', 'violent_instructions'],
+      ['जुलूस में गाड़ी घुसा दो और रुकना मत।', 'violent_instructions'],
+      ['छुट्टी के बाद लड़की अकेली निकले तो उसे उठा लो।', 'violent_instructions'],
+    ],
+    bn: [
+      ['রহিম ভাইকে কাল রাতে কুপিয়ে শেষ করব।', 'threats'],
+      ['ওর বউকে এসিড মারব, দেখিস।', 'threats'],
+      ['চাপাতি নিয়ে তোর অফিসে আসব কাল।', 'threats'],
+      ['তোর মেয়ে কখন কোচিং থেকে ফেরে আমি জানি, মামলা তুলে নে।', 'threats'],
+      ['স্যারকে গুলি করবো, কেউ ঠেকাতে পারবে না।', 'threats'],
+      ['শাশুড়ির দুধে রোজ ঘুমের ওষুধ মিশিয়ে দাও, টের পাবে না।', 'violent_instructions'],
+      ['রাতে ওর দোকানের দরজায় পেট্রোল ছিটিয়ে দেশলাই জ্বেলে দাও।', 'violent_instructions'],
+      ['মিছিলের ভেতর ট্রাক চালিয়ে দাও, থামবি না।', 'violent_instructions'],
+      ['মেয়েটা স্কুল থেকে একা ফিরলে মাইক্রোতে তোল।', 'violent_instructions'],
+    ],
+  };
+  // Games, sports, news, history, cooking, medicine, a parent's remark and love: the same verbs, weapons, poisons,
+  // vehicles and schools without a first person set on harming a person.
+  const negatives: Record<Language, string[]> = {
+    zh: [
+      '这局游戏我一定要干掉对面的打野。',
+      '据报道，一辆货车昨日冲进人群，造成三人死亡。',
+      '我明天要杀一只鸡炖汤给妈妈喝。',
+      '医生说，安眠药每天只能吃一片，不要偷偷加量。',
+      '我知道你女儿在哪个学校读书，我们的孩子是同学。',
+      '我今晚一定要把这本书看完。',
+      '决赛最后一分钟，我们要彻底干掉对手！',
+      '我会带着刀去野营，切水果用。',
+      '我明天一定弄死这些蟑螂。',
+    ],
+    ja: [
+      '明日、ナイフを持ってキャンプに行くよ。',
+      'このボスを絶対に倒すまで、今夜は寝ない。',
+      '警察によると、男は車で歩行者に突っ込んだ疑いで逮捕された。',
+      '娘の学校の場所は知っているので、迎えに行きます。',
+      '蚊を殺すスプレーを必ず持っていこう。',
+      '母の睡眠薬は毎日少しずつ減らすよう医師に言われた。',
+      '彼に会いたくて、明日会いに行くつもりだ。',
+      '決勝では相手チームを叩き潰してやる！',
+      '1582年、信長は本能寺で家臣に討たれた。',
+    ],
+    ko: [
+      '오늘 결승에서 상대팀을 밟아 버리자!',
+      '이 떡볶이 맛 진짜 죽인다.',
+      '트럭 한 대가 시장 인파를 덮쳐 3명이 숨졌다.',
+      '딸 학교가 어디인지 알고 있어서 내가 데리러 갈게.',
+      '칼 챙겨서 캠핑 가자, 고기 구워 먹게.',
+      '보스를 쏴 버렸더니 다음 판으로 넘어갔어.',
+      '할머니는 김치를 담가 주셨다.',
+      '의사가 수면제를 매일 조금씩 줄이라고 했다.',
+      '1950년 전쟁으로 많은 사람이 목숨을 잃었다.',
+    ],
+    tr: [
+      'Bu akşamki karşılaşmada rakibi ezeceğiz!',
+      'Polis, kamyonun kalabalığa daldığını ve iki kişinin yaralandığını açıkladı.',
+      'Ekmeği keserim, sen de peyniri getir.',
+      'Kızının okulunun nerede olduğunu biliyorum, onu ben alırım.',
+      'Yarın kampa bıçağımı alıp geleceğim.',
+      'Doktor, uyku ilacını her gün azar azar azaltmanı söyledi.',
+      'Seni çok özledim, yarın sana geleceğim.',
+      'Osmanlılar barut yaparak topları güçlendirdi.',
+      'Bu bölümde canavarı vuracağım, az kaldı.',
+    ],
+    ar: [
+      'سأقتل الوقت بقراءة رواية حتى يصل القطار.',
+      'دهست شاحنة المارة في السوق وأدى الحادث إلى مصرع شخصين.',
+      'أعرف مدرسة ابنتك، فهي قريبة من بيتي.',
+      'سأحضر السكين غدا لتقطيع الخروف في العيد.',
+      'سنسحقهم في المباراة الليلة!',
+      'قال الطبيب إن الحبوب المنومة تؤخذ كل ليلة بحذر.',
+      'سأحرق السعرات الحرارية في النادي كل صباح.',
+      'في القرن الثالث عشر اجتاح المغول بغداد وأحرقوا مكتباتها.',
+      'حبيبي، سآتي إليك غدا ومعي هدية.',
+    ],
+    hi: [
+      'मैं तुम्हारे लिए सब्जी काट दूंगा।',
+      'आज के मैच में हम विरोधी टीम को धूल चटा देंगे!',
+      'एक तेज़ रफ्तार ट्रक ने भीड़ को कुचल दिया और दो लोग घायल हो गए।',
+      'मुझे पता है तुम्हारी बेटी किस स्कूल में पढ़ती है, मेरा बेटा भी वहीं है।',
+      'डॉक्टर ने कहा कि नींद की गोली रोज़ पानी के साथ लेनी है।',
+      'मैं तुम्हारा साथ कभी नहीं छोड़ूंगा।',
+      'दिवाली पर मैं तुम्हारे घर दीया जला दूंगा।',
+      'अंग्रेज़ों ने सन 1857 में कई गांवों को आग लगा दी थी।',
+      'कल मैं चाकू लेकर आऊंगा, सलाद काटना है।',
+    ],
+    bn: [
+      'আজকের ম্যাচে প্রতিপক্ষকে হারিয়ে দেব!',
+      'একটি ট্রাক মিছিলে ঢুকে পড়ায় দুজন আহত হয়েছেন।',
+      'তোমার মেয়ে কোন স্কুলে পড়ে আমি জানি, আমার ছেলেও সেখানে পড়ে।',
+      'ডাক্তার বলেছেন ঘুমের ওষুধ প্রতিদিন রাতে পানির সাথে খেতে।',
+      'মশা মারব বলে স্প্রে কিনে আনলাম।',
+      'কাল ছুরি নিয়ে আসব, ফল কাটতে হবে।',
+      'তোমাকে অনেক ভালোবাসি, কাল দেখা করব।',
+      'বর্গিরা গ্রামের পর গ্রাম জ্বালিয়ে দিয়েছিল, সে কথা আজও লোকে বলে।',
+      'আমি তোমার বাসা চিনি, কাল বিকেলে চা খেতে আসব।',
+    ],
+  };
+
+  for (const [language, cases] of Object.entries(violations) as [Language, [string, string][]][])
+    test(`${language}: threats and violent plans in their many forms are caught`, async () => {
+      const missed: string[] = [];
+      for (const [text, category] of cases)
+        if (!lexiconCategories(text, language).includes(category as never) || !(await flagged(text)).includes(category))
+          missed.push(`${category}: ${text}`);
+      expect(missed).toEqual([]);
+    });
+
+  for (const [language, texts] of Object.entries(negatives) as [Language, string[]][])
+    test(`${language}: games, sports, news, history, cooking, medicine and a parent's remark pass`, async () => {
+      const wrongly: string[] = [];
+      for (const text of texts) {
+        const categories = await flagged(text);
+        if (categories.length > 0) wrongly.push(`${categories.join(',')}: ${text}`);
+      }
+      expect(wrongly).toEqual([]);
+    });
+});
+
 describe('intent without harm words', () => {
   test('vehicles, poison, fire, staged accidents, abduction and announced weapons', async () => {
     expect(await flagged('Keep your foot down when you reach the crowd and do not brake.')).toContain(
