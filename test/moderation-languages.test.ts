@@ -345,6 +345,8 @@ describe('lexicon languages: threats and violent plans, composed from their part
       ['开着面包车冲进广场上的人群，油门踩死别停。', 'violent_instructions'],
       ['把黑火药和钢珠按比例混合，装进铁管里。', 'violent_instructions'],
       ['往那个婆婆的汤里偷偷掺点百草枯，一点点来。', 'violent_instructions'],
+      ['趁半夜把他车的刹车线剪断，看起来就是意外。', 'violent_instructions'],
+      ['你家人的安全，你自己掂量掂量。', 'threats'],
     ],
     ja: [
       ['山田部長、明日会社で待ってろよ、絶対に殺しに行くから。', 'threats'],
@@ -356,6 +358,9 @@ describe('lexicon languages: threats and violent plans, composed from their part
       ['トラックで歩行者天国に突っ込め、ブレーキは踏むな。', 'violent_instructions'],
       ['娘が一人になったところでさらって、ガムテープで口をふさげ。', 'violent_instructions'],
       ['瓶にガソリンを詰めて、火炎瓶を作ろう。', 'violent_instructions'],
+      ['てめえの家に火ぃつけたるわ。', 'threats'],
+      ['お前の家族がどうなっても知らないぞ。', 'threats'],
+      ['夫の車のブレーキホースをこっそり緩めておけ。', 'violent_instructions'],
     ],
     ko: [
       ['김 부장, 내일 회사 앞에서 기다려라, 죽여 줄게.', 'threats'],
@@ -367,6 +372,8 @@ describe('lexicon languages: threats and violent plans, composed from their part
       ['휘발유를 현관문에 뿌리고 새벽에 라이터로 불을 붙여.', 'violent_instructions'],
       ['트럭으로 시장 인파를 향해 가속해, 멈추지 마.', 'violent_instructions'],
       ['그 애가 하교할 때 혼자 있으면 봉고차에 태워서 데려가자.', 'violent_instructions'],
+      ['당신 가족이 어떻게 될지 모릅니다.', 'threats'],
+      ['남편 차 브레이크 선을 몰래 잘라 놔.', 'violent_instructions'],
     ],
     tr: [
       ['Müdürü yarın sabah kurşunlayacağım, kimse beni durduramaz.', 'threats'],
@@ -378,6 +385,9 @@ describe('lexicon languages: threats and violent plans, composed from their part
       ['Benzini kapısına dök, gece çakmakla tutuştur.', 'violent_instructions'],
       ['Kamyonla meydandaki kalabalığa dal, sakın yavaşlama.', 'violent_instructions'],
       ['Kızı okul çıkışı yalnız yakalayıp minibüse atalım.', 'violent_instructions'],
+      ['Seni öldürtürüm, unutma.', 'threats'],
+      ["Hakan'ı yarın mutlaka öldüreceğim.", 'threats'],
+      ['Kocanın arabasının fren hortumunu gece gizlice kes.', 'violent_instructions'],
     ],
     ar: [
       ['سأطلق النار على المدير غدا صباحا.', 'threats'],
@@ -389,6 +399,8 @@ describe('lexicon languages: threats and violent plans, composed from their part
       ['صب البنزين على باب شقته وأشعل النار بعد منتصف الليل.', 'violent_instructions'],
       ['بالشاحنة ادخل وسط المتظاهرين ولا تتوقف.', 'violent_instructions'],
       ['اخطفها بعد المدرسة عندما تكون وحدها وارمها في الفان.', 'violent_instructions'],
+      ['والله لأكسر راسك.', 'threats'],
+      ['اقطع فرامل سيارته ليلا حتى يبدو حادثا.', 'violent_instructions'],
     ],
     hi: [
       ['शर्मा जी को कल सुबह गोली से उड़ा दूंगा।', 'threats'],
@@ -400,6 +412,8 @@ describe('lexicon languages: threats and violent plans, composed from their part
       ['रात को उसके घर के दरवाज़े पर पेट्रोल छिड़क कर माचिस लगा दो।', 'violent_instructions'],
       ['जुलूस में गाड़ी घुसा दो और रुकना मत।', 'violent_instructions'],
       ['छुट्टी के बाद लड़की अकेली निकले तो उसे उठा लो।', 'violent_instructions'],
+      ['राहुल को कल मार डालूंगा।', 'threats'],
+      ['रात को चुपके से उसकी गाड़ी का ब्रेक का तार काट दो।', 'violent_instructions'],
     ],
     bn: [
       ['রহিম ভাইকে কাল রাতে কুপিয়ে শেষ করব।', 'threats'],
@@ -411,6 +425,8 @@ describe('lexicon languages: threats and violent plans, composed from their part
       ['রাতে ওর দোকানের দরজায় পেট্রোল ছিটিয়ে দেশলাই জ্বেলে দাও।', 'violent_instructions'],
       ['মিছিলের ভেতর ট্রাক চালিয়ে দাও, থামবি না।', 'violent_instructions'],
       ['মেয়েটা স্কুল থেকে একা ফিরলে মাইক্রোতে তোল।', 'violent_instructions'],
+      ['তোর পরিবার নিরাপদ থাকবে না, মনে রাখিস।', 'threats'],
+      ['রাতে গোপনে ওর গাড়ির ব্রেকের তার কেটে দাও।', 'violent_instructions'],
     ],
   };
   // Games, sports, news, history, cooking, medicine, a parent's remark and love: the same verbs, weapons, poisons,
@@ -426,6 +442,9 @@ describe('lexicon languages: threats and violent plans, composed from their part
       '决赛最后一分钟，我们要彻底干掉对手！',
       '我会带着刀去野营，切水果用。',
       '我明天一定弄死这些蟑螂。',
+      '老板，我今天一定把这个bug干掉。',
+      '刹车有点松，修车师傅打开检查了他的车。',
+      '我要让你好看，给你买条新裙子。',
     ],
     ja: [
       '明日、ナイフを持ってキャンプに行くよ。',
@@ -437,6 +456,8 @@ describe('lexicon languages: threats and violent plans, composed from their part
       '彼に会いたくて、明日会いに行くつもりだ。',
       '決勝では相手チームを叩き潰してやる！',
       '1582年、信長は本能寺で家臣に討たれた。',
+      '彼女を殺すつもりはなかったと被告は述べた。',
+      '整備士が彼の車のブレーキを外して点検した。',
     ],
     ko: [
       '오늘 결승에서 상대팀을 밟아 버리자!',
@@ -448,6 +469,8 @@ describe('lexicon languages: threats and violent plans, composed from their part
       '할머니는 김치를 담가 주셨다.',
       '의사가 수면제를 매일 조금씩 줄이라고 했다.',
       '1950년 전쟁으로 많은 사람이 목숨을 잃었다.',
+      '정비사가 남편 차 브레이크를 풀어 점검했다.',
+      '아이가 다칠 수도 있으니 가족 모두 조심하세요.',
     ],
     tr: [
       'Bu akşamki karşılaşmada rakibi ezeceğiz!',
@@ -459,6 +482,9 @@ describe('lexicon languages: threats and violent plans, composed from their part
       'Seni çok özledim, yarın sana geleceğim.',
       'Osmanlılar barut yaparak topları güçlendirdi.',
       'Bu bölümde canavarı vuracağım, az kaldı.',
+      'Usta, kocanın arabasının fren balatasını değiştirdi.',
+      'Ailene bir şey olursa hemen ara, yardım ederim.',
+      'Kalabalık yüzünden minibüs durmadan geçti.',
     ],
     ar: [
       'سأقتل الوقت بقراءة رواية حتى يصل القطار.',
@@ -470,6 +496,9 @@ describe('lexicon languages: threats and violent plans, composed from their part
       'سأحرق السعرات الحرارية في النادي كل صباح.',
       'في القرن الثالث عشر اجتاح المغول بغداد وأحرقوا مكتباتها.',
       'حبيبي، سآتي إليك غدا ومعي هدية.',
+      'سأقتل نفسي من الضحك يا صديقي.',
+      'سنذبح الخروف في العيد يا أولاد.',
+      'الميكانيكي فك فرامل سيارته وفحصها في الورشة.',
     ],
     hi: [
       'मैं तुम्हारे लिए सब्जी काट दूंगा।',
@@ -481,6 +510,9 @@ describe('lexicon languages: threats and violent plans, composed from their part
       'दिवाली पर मैं तुम्हारे घर दीया जला दूंगा।',
       'अंग्रेज़ों ने सन 1857 में कई गांवों को आग लगा दी थी।',
       'कल मैं चाकू लेकर आऊंगा, सलाद काटना है।',
+      'मिस्त्री ने उसकी गाड़ी का ब्रेक खोल कर ठीक किया।',
+      'मैं गेंद को मार दूंगा और छक्का लगाऊंगा।',
+      'हम गरीबी को खत्म कर देंगे।',
     ],
     bn: [
       'আজকের ম্যাচে প্রতিপক্ষকে হারিয়ে দেব!',
@@ -492,6 +524,9 @@ describe('lexicon languages: threats and violent plans, composed from their part
       'তোমাকে অনেক ভালোবাসি, কাল দেখা করব।',
       'বর্গিরা গ্রামের পর গ্রাম জ্বালিয়ে দিয়েছিল, সে কথা আজও লোকে বলে।',
       'আমি তোমার বাসা চিনি, কাল বিকেলে চা খেতে আসব।',
+      'স্যার, আমি কাজটা শেষ করে দেব।',
+      'মশাকে মেরে ফেলব আজ।',
+      'মিস্ত্রি ওর গাড়ির ব্রেক খুলে ঠিক করে দিল।',
     ],
   };
 
