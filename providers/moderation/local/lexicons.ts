@@ -47,8 +47,13 @@ const COMPILED = Object.fromEntries(
       })),
       combinations: Object.entries(COMBINATIONS[language]).map(([category, entries]) => ({
         category: category as ModerationCategory,
+        // The shortest group first: most sentences miss some group, and a miss costs a look for each alternative of
+        // the group that misses, so the long lists of verb forms are only read when the short cue lists all matched.
         entries: entries.map((entry) =>
-          entry.split('&').map((group) => group.split('|').map((alternative) => needle(alternative, language))),
+          entry
+            .split('&')
+            .map((group) => group.split('|').map((alternative) => needle(alternative, language)))
+            .sort((first, second) => first.length - second.length),
         ),
       })),
       frames: FRAMES[language].split('|').map((cue) => needle(cue, language)),
