@@ -445,6 +445,8 @@ describe('lexicon languages: threats and violent plans, composed from their part
       '老板，我今天一定把这个bug干掉。',
       '刹车有点松，修车师傅打开检查了他的车。',
       '我要让你好看，给你买条新裙子。',
+      '我一定会让他后悔一辈子没选我们队。',
+      '老子总有一天把这个boss干掉！',
     ],
     ja: [
       '明日、ナイフを持ってキャンプに行くよ。',
@@ -458,6 +460,7 @@ describe('lexicon languages: threats and violent plans, composed from their part
       '1582年、信長は本能寺で家臣に討たれた。',
       '彼女を殺すつもりはなかったと被告は述べた。',
       '整備士が彼の車のブレーキを外して点検した。',
+      '灯油をストーブに入れて、夜は家で暖まろう。',
     ],
     ko: [
       '오늘 결승에서 상대팀을 밟아 버리자!',
@@ -471,6 +474,7 @@ describe('lexicon languages: threats and violent plans, composed from their part
       '1950년 전쟁으로 많은 사람이 목숨을 잃었다.',
       '정비사가 남편 차 브레이크를 풀어 점검했다.',
       '아이가 다칠 수도 있으니 가족 모두 조심하세요.',
+      '커피에 설탕을 조금씩 넣어 남편에게 매일 타 줘요.',
     ],
     tr: [
       'Bu akşamki karşılaşmada rakibi ezeceğiz!',
@@ -485,6 +489,7 @@ describe('lexicon languages: threats and violent plans, composed from their part
       'Usta, kocanın arabasının fren balatasını değiştirdi.',
       'Ailene bir şey olursa hemen ara, yardım ederim.',
       'Kalabalık yüzünden minibüs durmadan geçti.',
+      'Kocanın çayına her sabah biraz şeker kat.',
     ],
     ar: [
       'سأقتل الوقت بقراءة رواية حتى يصل القطار.',
@@ -499,6 +504,7 @@ describe('lexicon languages: threats and violent plans, composed from their part
       'سأقتل نفسي من الضحك يا صديقي.',
       'سنذبح الخروف في العيد يا أولاد.',
       'الميكانيكي فك فرامل سيارته وفحصها في الورشة.',
+      'الناس في السوق كانوا كثيرين والسيارة لا تتوقف.',
     ],
     hi: [
       'मैं तुम्हारे लिए सब्जी काट दूंगा।',
@@ -513,6 +519,7 @@ describe('lexicon languages: threats and violent plans, composed from their part
       'मिस्त्री ने उसकी गाड़ी का ब्रेक खोल कर ठीक किया।',
       'मैं गेंद को मार दूंगा और छक्का लगाऊंगा।',
       'हम गरीबी को खत्म कर देंगे।',
+      'पति की चाय में रोज़ थोड़ा-थोड़ा शहद मिला दो।',
     ],
     bn: [
       'আজকের ম্যাচে প্রতিপক্ষকে হারিয়ে দেব!',
@@ -527,6 +534,7 @@ describe('lexicon languages: threats and violent plans, composed from their part
       'স্যার, আমি কাজটা শেষ করে দেব।',
       'মশাকে মেরে ফেলব আজ।',
       'মিস্ত্রি ওর গাড়ির ব্রেক খুলে ঠিক করে দিল।',
+      'স্বামীর চায়ে প্রতিদিন একটু একটু মধু মিশিয়ে দাও।',
     ],
   };
 
