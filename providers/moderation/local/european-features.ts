@@ -183,7 +183,9 @@ export interface EuropeanSentence {
 
 export function europeanSentence(original: string, language: EuropeanLanguage): EuropeanSentence {
   const table = TABLES[language];
-  const stems = stemsOf(original, language);
+  const folded = foldAccents(original);
+  const words = europeanWords(folded, language);
+  const stems = words.map((word) => stemEuropean(word, language));
   const at: string[][] = [];
   for (let index = 0; index < stems.length; index++) {
     const word = stems[index]!;
@@ -197,7 +199,7 @@ export function europeanSentence(original: string, language: EuropeanLanguage): 
     at.push(classes);
   }
   // The person a verb's ending says (european-person.ts): pro-drop languages name no "you" or "I will".
-  const persons = personClasses(original, europeanWords(foldAccents(original), language), language);
+  const persons = personClasses(original, words, language);
   for (let index = 0; index < at.length; index++)
     for (const klass of persons[index] ?? []) if (!at[index]!.includes(klass)) at[index]!.push(klass);
   // German separable verbs: a particle closing the clause ("ich stech dich ab", "wir bringen ihn um") gives the verb
@@ -216,12 +218,10 @@ export function europeanSentence(original: string, language: EuropeanLanguage): 
     }
   const classes = new Map<string, number>();
   for (const list of at) for (const klass of list) classes.set(klass, (classes.get(klass) ?? 0) + 1);
-  for (const klass of surfaceClasses(original, foldAccents(original)))
-    classes.set(klass, (classes.get(klass) ?? 0) + 1);
+  for (const klass of surfaceClasses(original, folded)) classes.set(klass, (classes.get(klass) ?? 0) + 1);
   const features = sentenceFeatures(stems, at, classes, { prefix: `${language}/`, profile: table.profile });
   // Spanish, Italian and Portuguese announce harm in the present: "te mato", "ti ammazzo", "le parto las piernas".
   if (language === 'es' || language === 'it' || language === 'pt') {
-    const words = europeanWords(foldAccents(original), language);
     for (let index = 1; index < words.length; index++) {
       if (!/o$/.test(words[index]!) || !PRESENT_CLITICS[language]!.has(words[index - 1]!)) continue;
       if (at[index]?.includes('HARM') || table.single.get(stemEuropean(words[index]!, language))?.includes('HARM'))

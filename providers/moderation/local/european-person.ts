@@ -19,33 +19,36 @@ const NOT_VERBS = new Set(
   marrons citrons patrons estremo supremo pure pais paris mamas papas sofas`.split(/\s+/),
 );
 
-type Rule = { pattern: RegExp; klass: 'YOU' | 'I_WILL' };
+/** A verb ending (on the accented word) and the class it gives, for words with at least `stem` letters before it. */
+type Rule = { suffixes: string[]; stem: number; klass: 'YOU' | 'I_WILL' };
 
-/** Patterns on the lower-cased word with its accents (NFC). */
+/** Endings are compared with endsWith, not regular expressions: this runs on every word of a book. */
 const RULES: Record<EuropeanLanguage, Rule[]> = {
   es: [
-    { pattern: /^\p{L}{2,}(?:aré|eré|iré|aremos|eremos|iremos|dré|dremos|ré)$/u, klass: 'I_WILL' },
-    { pattern: /^\p{L}{2,}(?:arás|erás|irás|drás|rás|aréis|eréis|iréis)$/u, klass: 'YOU' },
-    // Voseo and the accented present of the second person ("sabés", "tenés", "estás").
-    { pattern: /^\p{L}{2,}(?:ás|és|ís)$/u, klass: 'YOU' },
-    // The imperative with its pronoun written on, accented where the stress moved ("espérala", "agárralo", "sígueme").
-    { pattern: /^\p{L}*[áéíóú]\p{L}*[aei](?:lo|la|los|las|le|les|me|nos|selo|sela)$/u, klass: 'YOU' },
+    // The future of the first person ("mataré", "pondremos") and of the second ("matarás", "mataréis").
+    { suffixes: ['ré', 'aremos', 'eremos', 'iremos', 'dremos'], stem: 2, klass: 'I_WILL' },
+    // The accented second person: the future, and the voseo present ("sabés", "tenés", "estás").
+    { suffixes: ['ás', 'és', 'ís', 'aréis', 'eréis', 'iréis'], stem: 2, klass: 'YOU' },
   ],
   pt: [
-    { pattern: /^\p{L}{2,}(?:arei|erei|irei|aremos|eremos|iremos|rei)$/u, klass: 'I_WILL' },
-    { pattern: /^\p{L}{2,}(?:arás|erás|irás|rás)$/u, klass: 'YOU' },
+    { suffixes: ['rei', 'aremos', 'eremos', 'iremos'], stem: 2, klass: 'I_WILL' },
+    { suffixes: ['rás'], stem: 2, klass: 'YOU' },
   ],
   it: [
-    { pattern: /^\p{L}{2,}(?:rò|remo)$/u, klass: 'I_WILL' },
-    { pattern: /^\p{L}{3,}(?:iamo)$/u, klass: 'I_WILL' },
-    { pattern: /^\p{L}{2,}(?:rai|rete)$/u, klass: 'YOU' },
+    { suffixes: ['rò', 'remo'], stem: 2, klass: 'I_WILL' },
+    { suffixes: ['iamo'], stem: 3, klass: 'I_WILL' },
+    { suffixes: ['rai', 'rete'], stem: 2, klass: 'YOU' },
   ],
   fr: [
-    { pattern: /^\p{L}{2,}(?:rai|rons)$/u, klass: 'I_WILL' },
-    { pattern: /^\p{L}{2,}(?:ras|rez)$/u, klass: 'YOU' },
+    { suffixes: ['rai', 'rons'], stem: 2, klass: 'I_WILL' },
+    { suffixes: ['ras', 'rez'], stem: 2, klass: 'YOU' },
   ],
   de: [],
 };
+
+/** Spanish object pronouns written onto an imperative, which then carries an accent ("espérala", "agárralo"). */
+const SPANISH_ENCLITICS = ['lo', 'la', 'los', 'las', 'le', 'les', 'me', 'nos', 'selo', 'sela'];
+const ACCENTED_VOWEL = /[áéíóú]/;
 
 /** The second person of the commonest verbs (present and imperative), folded. */
 const SECOND_PERSON: Record<EuropeanLanguage, Set<string>> = {
@@ -84,6 +87,10 @@ const SECOND_PERSON: Record<EuropeanLanguage, Set<string>> = {
 export function personClasses(original: string, words: string[], language: EuropeanLanguage): string[][] {
   const rules = RULES[language];
   const second = SECOND_PERSON[language];
+  // German has no verb ending among the rules, and a plain-ASCII sentence's words are spelled as they are folded.
+  // eslint-disable-next-line no-control-regex
+  if (rules.length === 0 || /^[\u0000-\u007f]*$/.test(original))
+    return words.map((word) => classesOf(word, word, language, rules, second));
   // Each folded run of letters and digits, with the accented word it comes from.
   const runs: { folded: string; spelled: string }[] = [];
   for (const spelled of original
@@ -97,20 +104,44 @@ export function personClasses(original: string, words: string[], language: Europ
   for (const word of words) {
     const current = runs[run];
     if (!current || !rest.startsWith(word)) {
-      out.push([]);
+      out.push(NO_CLASSES);
       continue;
     }
-    out.push(classesOf(current.spelled, current.folded, rules, second));
+    out.push(classesOf(current.spelled, current.folded, language, rules, second));
     rest = rest.slice(word.length);
     if (!rest) rest = runs[++run]?.folded ?? '';
   }
   return out;
 }
 
-function classesOf(spelled: string, folded: string, rules: Rule[], second: Set<string>): string[] {
-  if (NOT_VERBS.has(folded)) return [];
-  const classes: string[] = [];
-  if (second.has(folded)) classes.push('YOU');
-  for (const rule of rules) if (rule.pattern.test(spelled) && !classes.includes(rule.klass)) classes.push(rule.klass);
+function classesOf(
+  spelled: string,
+  folded: string,
+  language: EuropeanLanguage,
+  rules: Rule[],
+  second: Set<string>,
+): string[] {
+  if (NOT_VERBS.has(folded)) return NO_CLASSES;
+  let classes = NO_CLASSES;
+  const add = (klass: string) => {
+    if (classes === NO_CLASSES) classes = [];
+    if (!classes.includes(klass)) classes.push(klass);
+  };
+  if (second.has(folded)) add('YOU');
+  for (const rule of rules)
+    if (rule.suffixes.some((suffix) => spelled.length >= suffix.length + rule.stem && spelled.endsWith(suffix)))
+      add(rule.klass);
+  // The imperative with its pronoun written on: a vowel of the verb's ending before the pronoun, an accent before it.
+  if (language === 'es' && ACCENTED_VOWEL.test(spelled))
+    for (const pronoun of SPANISH_ENCLITICS)
+      if (
+        spelled.length >= pronoun.length + 2 &&
+        spelled.endsWith(pronoun) &&
+        'aei'.includes(spelled.at(-pronoun.length - 1)!)
+      ) {
+        add('YOU');
+        break;
+      }
   return classes;
 }
+const NO_CLASSES: string[] = [];
