@@ -63,16 +63,16 @@ export const EUROPEAN_CLASSES: Record<EuropeanLanguage, Record<string, string>> 
       colonial | esclavitud | nazi | medieval | batalla | soldado | ejercito | curso | clase | estudio | investigacion`,
     MEDICAL: `paciente | medico | cirujano | cirugia | hospital | tratamiento | diagnostico | sintoma | herida | anatomia | enfermera |
       examen | salud | cancer | infeccion | biologia | anticonceptivo | condon | consentimiento | educacion sexual | autopsia | forense`,
-    FICTION: `erase una vez | habia una vez | cuento | novela | capitulo | personaje | villano | heroe | lobo | dragon | bruja | princesa |
-      rey | reina | caballero | monstruo | zombi | vampiro | fantasma | reino | castillo | magia | leyenda | pelicula | serie | libro |
-      escena | guion | juego | videojuego`,
+    FICTION: `erase una vez | habia una vez | cuento | novela | capitulo | personaje | villano | heroe | lobo | dragon | bruja |
+      princesa | rey | reina | caballero | monstruo | zombi | vampiro | fantasma | reino | castillo | magia | leyenda | pelicula |
+      serie | libro | escena | guion | videojuego`,
     BANTER: `partido | equipo | jugar | ganar | perder | liga | ajedrez | torneo | temporada | final | jaja | broma | bromeando | futbol |
       baloncesto | tenis | carrera | examen | entrevista | primer tiempo | segundo tiempo | cuarto | gol | goles | canasta | rival | derbi | clasico`,
     FOOD: `receta | cocinar | pollo | ternera | cerdo | cordero | pescado | carne | cocina | horno | parrilla | filete | filetear | tarta | pastel | pizza | postre | trozo | galletas | chocolate`,
     META: `racista | racismo | discurso de odio | insulto | discriminacion | ofensivo | prejuicio | estereotipo | xenofobia | homofobia |
       acoso | abuso | denuncie | inaceptable | vergonzoso | me llamo | me grito`,
-    SAFETY: `seguridad | seguro | nunca | evitar | no | precaucion | proteger | defensa personal | emergencia | llama al 112 | ayuda |
-      prevenir | riesgo | peligro | guantes | gafas | extintor | guardar | fuera del alcance`,
+    SAFETY: `seguridad | nunca | evitar | precaucion | proteger | defensa personal | emergencia | llama al 112 | ayuda | prevenir |
+      riesgo | peligro | guantes | gafas | extintor | fuera del alcance`,
     NEGATE: `no | nunca | nadie | nada | sin | jamas`,
     FUTURE: `voy a | vas a | va a | vamos a | van a | manana | esta noche | pronto | el lunes | el martes | el miercoles | el jueves |
       el viernes | el sabado | el domingo`,
@@ -131,16 +131,16 @@ export const EUROPEAN_CLASSES: Record<EuropeanLanguage, Record<string, string>> 
       colonial | escravidao | nazista | medieval | batalha | soldado | exercito | curso | aula | estudo | pesquisa`,
     MEDICAL: `paciente | medico | cirurgiao | cirurgia | hospital | tratamento | diagnostico | sintoma | ferida | anatomia | enfermeira |
       exame | saude | cancer | infeccao | biologia | anticoncepcional | camisinha | consentimento | educacao sexual | autopsia | legista`,
-    FICTION: `era uma vez | conto | historia | romance | capitulo | personagem | vilao | heroi | lobo | dragao | bruxa | princesa | rei |
-      rainha | cavaleiro | monstro | zumbi | vampiro | fantasma | reino | castelo | magia | lenda | filme | serie | livro | cena |
-      roteiro | jogo | videogame`,
+    FICTION: `era uma vez | conto | historia | romance | capitulo | personagem | vilao | heroi | lobo | dragao | bruxa | princesa |
+      rei | rainha | cavaleiro | monstro | zumbi | vampiro | fantasma | reino | castelo | magia | lenda | filme | serie | livro |
+      cena | roteiro | videogame`,
     BANTER: `jogo | partida | time | jogar | ganhar | perder | campeonato | xadrez | torneio | temporada | final | kkk | haha | brincadeira |
       brincando | futebol | basquete | tenis | corrida | prova | entrevista | primeiro tempo | segundo tempo | gol | gols | cesta | rival | classico`,
     FOOD: `receita | cozinhar | frango | carne | porco | cordeiro | peixe | cozinha | forno | churrasco | grelha | file | filetar | bolo | pedaco | pizza | sobremesa | biscoitos | chocolate`,
     META: `racista | racismo | discurso de odio | insulto | discriminacao | ofensivo | preconceito | estereotipo | xenofobia | homofobia |
       assedio | abuso | denunciei | inaceitavel | vergonhoso | me chamou | gritou comigo`,
-    SAFETY: `seguranca | seguro | nunca | evitar | nao | cuidado | proteger | defesa pessoal | emergencia | ligue 190 | ajuda | prevenir |
-      risco | perigo | luvas | oculos | extintor | guardar | fora do alcance`,
+    SAFETY: `seguranca | nunca | evitar | proteger | defesa pessoal | emergencia | ligue 190 | ajuda | prevenir | risco | perigo |
+      luvas | oculos | extintor | fora do alcance`,
     NEGATE: `nao | nunca | ninguem | nada | sem | jamais`,
     FUTURE: `vou | vai | vamos | vao | amanha | hoje a noite | em breve | na segunda | na terca | na quarta | na quinta | na sexta |
       no sabado | no domingo`,
@@ -183,7 +183,8 @@ export const EUROPEAN_CLASSES: Record<EuropeanLanguage, Record<string, string>> 
     EXCLUDE: `deportare | espellere | sterminare | eliminare | ripulire | fuori | sterminio | genocidio | sterilizzare | bruciare |
       impiccare | uccidere | non appartengono | non sono benvenuti | tornino a casa loro | sostituzione | invadere`,
     GENERALIZE: `tutti | tutte | ogni | quelli | quelle | loro | sempre | mai | per natura | come tutti | sono tutti`,
-    I_WILL: `ti | io | domani ti | giuro | ti giuro | voglio | vedrai | ti prometto | ho intenzione di | stasera ti`,
+    I_WILL: `domani ti | giuro | ti giuro | voglio | vedrai | ti prometto | ho intenzione di | stasera ti | vado a | vengo a |
+      verro a | andiamo a | veniamo a | sto per | stiamo per | adesso vado`,
     YOU: `tu | te | ti | voi | vi | tuo | tua`,
     TARGET: `moglie | marito | ex | fidanzata | fidanzato | madre | padre | fratello | sorella | famiglia | figli | vicino | vicina |
       padrone di casa | capo | collega | professore | professoressa | preside | medico | giudice | avvocato | poliziotto | sindaco |
@@ -199,16 +200,16 @@ export const EUROPEAN_CLASSES: Record<EuropeanLanguage, Record<string, string>> 
       schiavitu | nazista | fascista | medievale | battaglia | soldato | esercito | corso | lezione | studio | ricerca`,
     MEDICAL: `paziente | medico | chirurgo | chirurgia | ospedale | trattamento | diagnosi | sintomo | ferita | anatomia | infermiera |
       esame | salute | cancro | infezione | biologia | contraccettivo | preservativo | consenso | educazione sessuale | autopsia`,
-    FICTION: `c'era una volta | c era una volta | fiaba | favola | racconto | romanzo | capitolo | personaggio | cattivo | eroe | lupo |
-      drago | strega | principessa | re | regina | cavaliere | mostro | zombie | vampiro | fantasma | regno | castello | magia |
+    FICTION: `c'era una volta | c era una volta | fiaba | favola | racconto | romanzo | capitolo | personaggio | eroe | lupo |
+      drago | strega | principessa | regina | cavaliere | mostro | zombie | vampiro | fantasma | regno | castello | magia |
       leggenda | film | serie | libro | scena | copione | gioco | videogioco`,
     BANTER: `partita | squadra | giocare | vincere | perdere | campionato | scacchi | torneo | stagione | finale | ahah | scherzo |
       scherzando | calcio | basket | tennis | gara | esame | colloquio | primo tempo | secondo tempo | gol | canestro | rivale | derby`,
     FOOD: `ricetta | cucinare | pollo | manzo | maiale | agnello | pesce | carne | cucina | forno | griglia | filetto | sfilettare | fetta | tiramisu | pizza | torta | dolce | biscotti | cioccolato`,
     META: `razzista | razzismo | incitamento all'odio | insulto | discriminazione | offensivo | pregiudizio | stereotipo | xenofobia |
       omofobia | molestie | abuso | denunciato | inaccettabile | vergognoso | mi ha chiamato | mi ha urlato`,
-    SAFETY: `sicurezza | sicuro | mai | evitare | non | attenzione | proteggere | autodifesa | emergenza | chiama il 112 | aiuto |
-      prevenire | rischio | pericolo | guanti | occhiali | estintore | conservare | fuori dalla portata`,
+    SAFETY: `sicurezza | mai | evitare | proteggere | autodifesa | emergenza | chiama il 112 | aiuto | prevenire | rischio |
+      pericolo | guanti | occhiali | estintore | fuori dalla portata`,
     NEGATE: `non | mai | nessuno | niente | nulla | senza`,
     FUTURE: `domani | stasera | presto | lunedi | martedi | mercoledi | giovedi | venerdi | sabato | domenica`,
   },
@@ -267,16 +268,16 @@ export const EUROPEAN_CLASSES: Record<EuropeanLanguage, Record<string, string>> 
     MEDICAL: `patient | medecin | chirurgien | chirurgie | hopital | traitement | diagnostic | symptome | plaie | blessure | anatomie |
       infirmiere | examen | sante | cancer | infection | biologie | contraception | preservatif | consentement | education sexuelle |
       autopsie | legiste`,
-    FICTION: `il etait une fois | conte | histoire | roman | chapitre | personnage | mechant | heros | loup | dragon | sorciere |
-      princesse | roi | reine | chevalier | monstre | zombie | vampire | fantome | royaume | chateau | magie | legende | film |
-      serie | livre | scene | scenario | jeu | jeu video`,
+    FICTION: `il etait une fois | conte | roman | chapitre | personnage | heros | loup | dragon | sorciere | princesse | roi |
+      reine | chevalier | monstre | zombie | vampire | fantome | royaume | chateau | magie | legende | film | serie | livre |
+      scene | scenario | jeu | jeu video`,
     BANTER: `match | equipe | jouer | gagner | perdre | championnat | echecs | tournoi | saison | finale | mdr | lol | blague |
       je plaisante | foot | football | basket | tennis | course | examen | entretien | mi-temps | quart-temps | premier quart | but | buts | panier | adversaire | derby`,
     FOOD: `recette | cuisiner | poulet | boeuf | porc | agneau | poisson | viande | cuisine | four | grill | filet | fileter | gateau | part | pizza | dessert | biscuits | chocolat`,
     META: `raciste | racisme | discours de haine | insulte | discrimination | offensant | prejuge | stereotype | xenophobie | homophobie |
       harcelement | abus | signale | inacceptable | honteux | m'a traite | m'a crie`,
-    SAFETY: `securite | sur | jamais | eviter | ne pas | attention | proteger | autodefense | legitime defense | urgence |
-      appelez le 17 | aide | prevenir | risque | danger | gants | lunettes | extincteur | ranger | hors de portee`,
+    SAFETY: `securite | jamais | eviter | proteger | autodefense | legitime defense | urgence | appelez le 17 | aide | prevenir |
+      risque | danger | gants | lunettes | extincteur | hors de portee`,
     NEGATE: `ne | pas | jamais | personne | rien | sans`,
     FUTURE: `vais | vas | va | allons | allez | vont | demain | ce soir | bientot | lundi | mardi | mercredi | jeudi | vendredi |
       samedi | dimanche`,
@@ -341,16 +342,16 @@ export const EUROPEAN_CLASSES: Record<EuropeanLanguage, Record<string, string>> 
     MEDICAL: `patient | patientin | arzt | arztin | chirurg | operation | krankenhaus | behandlung | diagnose | symptom | wunde | anatomie |
       krankenschwester | untersuchung | gesundheit | krebs | infektion | biologie | verhutung | kondom | einwilligung |
       sexualkunde | sexualerziehung | autopsie | rechtsmedizin`,
-    FICTION: `es war einmal | marchen | geschichte | roman | kapitel | figur | bosewicht | held | heldin | wolf | drache | hexe | prinzessin |
-      konig | konigin | ritter | monster | zombie | vampir | geist | konigreich | schloss | magie | legende | film | serie | buch |
-      szene | drehbuch | spiel | videospiel`,
+    FICTION: `es war einmal | marchen | roman | kapitel | bosewicht | held | heldin | wolf | drache | hexe | prinzessin | konig |
+      konigin | ritter | monster | zombie | vampir | konigreich | schloss | magie | legende | film | serie | buch | szene |
+      drehbuch | spiel | videospiel`,
     BANTER: `spiel | mannschaft | spielen | gewinnen | verlieren | liga | schach | turnier | saison | finale | haha | witz | scherz |
       fussball | basketball | tennis | rennen | prufung | vorstellungsgesprach | halbzeit | viertel | tor | tore | korb | gegner | derby`,
     FOOD: `rezept | kochen | huhn | hahnchen | rind | schwein | lamm | fisch | fleisch | kuche | ofen | grill | filet | filetieren | kuchen | stuck | pizza | nachtisch | kekse | schokolade`,
     META: `rassistisch | rassismus | hassrede | beleidigung | diskriminierung | beleidigend | vorurteil | stereotyp | fremdenfeindlich |
       homophobie | belastigung | missbrauch | gemeldet | inakzeptabel | beschamend | hat mich genannt | hat mich angeschrien`,
-    SAFETY: `sicherheit | sicher | niemals | vermeiden | nicht | vorsicht | schutzen | selbstverteidigung | notfall | notruf | ruf 110 |
-      hilfe | vorbeugen | risiko | gefahr | handschuhe | schutzbrille | feuerloscher | aufbewahren | ausser reichweite`,
+    SAFETY: `sicherheit | niemals | vermeiden | vorsicht | schutzen | selbstverteidigung | notfall | notruf | ruf 110 | hilfe |
+      vorbeugen | risiko | gefahr | handschuhe | schutzbrille | feuerloscher | ausser reichweite`,
     NEGATE: `nicht | nie | niemals | niemand | nichts | ohne | kein | keine`,
     FUTURE: `werde | wirst | wird | werden | morgen | heute nacht | heute abend | bald | am montag | am dienstag | am mittwoch |
       am donnerstag | am freitag | am samstag | am sonntag`,

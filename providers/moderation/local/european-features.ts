@@ -5,6 +5,9 @@
 import { type CompositionProfile, sentenceFeatures } from './features.ts';
 import { EUROPEAN_LANGUAGES, type EuropeanLanguage, europeanWords, foldAccents, stemEuropean } from './european.ts';
 import { EUROPEAN_CLASSES } from './european-classes.ts';
+import { conjugate, GERMAN_PARTICLES } from './european-inflection.ts';
+import { personClasses } from './european-person.ts';
+import { EUROPEAN_THREATS } from './european-threats.ts';
 import { EUROPEAN_VOCABULARY } from './european-vocabulary.ts';
 import { INTENT_CLASSES, surfaceClasses } from './intent-classes.ts';
 
@@ -36,11 +39,58 @@ const PRESENT_CLITICS: Partial<Record<EuropeanLanguage, Set<string>>> = {
   pt: new Set(['te', 'lhe', 'lhes', 'vos']),
 };
 
+/** Subject pronouns of the second and third person: the one a threat is said to or about. */
+const SUBJECTS: Record<EuropeanLanguage, string> = {
+  es: 'tu | usted | ustedes | vosotros | vos | el | ella | ellos | ellas',
+  pt: 'tu | voce | voces | ele | ela | eles | elas',
+  it: 'tu | lei | lui | voi | loro | egli | ella',
+  fr: 'tu | vous | il | elle | ils | elles',
+  de: 'du | ihr | er | sie',
+};
+/** Words that open a condition ("si no pagas …", "wenn du …"), or its other branch ("sonst", "senão"); one word each. */
+const CONDITIONS: Record<EuropeanLanguage, string> = {
+  es: 'si',
+  pt: 'se | caso | senao',
+  it: 'se | qualora | altrimenti | senno',
+  fr: 'si | sinon | autrement',
+  de: 'wenn | falls | sonst | ansonsten | andernfalls',
+};
+/** Words that say someone ought to: the shape of incitement ("alguien debería", "man sollte", "bisognerebbe"); one word each. */
+const INCITEMENTS: Record<EuropeanLanguage, string> = {
+  es: 'deberia | deberian | deberiamos | merece | merecen',
+  pt: 'deveria | deveriam | deviamos | merece | merecem',
+  it: 'dovrebbe | dovrebbero | dovremmo | merita | meritano | bisogna | bisognerebbe | andrebbe | andrebbero',
+  fr: 'devrait | devraient | devrions | merite | meritent | faudrait',
+  de: 'sollte | sollten | mussen | musste | verdient | verdienen | gehoren | gehort',
+};
+/** Auxiliaries of the passive: "fue apuñalado", "è stato ucciso", "foi morto", "a été tué", "wurde erstochen". */
+const PASSIVES: Record<EuropeanLanguage, string> = {
+  es: 'fue | fueron | sido | sera | seran | es | son | ser',
+  pt: 'foi | foram | sido | sera | serao | sao | ser',
+  it: 'stato | stata | stati | state | venne | vennero | viene | vengono | verra | essere',
+  fr: 'ete | etre | sera | seront | fut | furent',
+  de: 'wurde | wurden | worden | wird | werden | geworden',
+};
+
+/** Prepositions that name a contest after harm: "te mato al ajedrez", "ti distruggo a padel", "je te tue au Scrabble". */
+const CONTESTS: Record<EuropeanLanguage, string> = {
+  es: 'a | al | en',
+  pt: 'no | na | em | ao',
+  it: 'a | al | in | nel | alla',
+  fr: 'a | au | aux | en',
+  de: 'beim | im | in | bei',
+};
+
 interface Table {
   single: Map<string, string[]>;
   phrases: Map<string, { words: string[]; klass: string }[]>;
   profile: CompositionProfile;
 }
+
+/** Classes of verbs whose regular conjugations are added to them (european-inflection.ts). */
+const INFLECTED_CLASSES = new Set(['HARM', 'GORE_ACT', 'EXCLUDE']);
+/** Shortest stem of a conjugated form that is added: shorter ones fold onto unrelated words. */
+const MIN_INFLECTED_STEM = 4;
 
 const split = (text: string) =>
   text
@@ -55,7 +105,7 @@ const TABLES = Object.fromEntries(
     const single = new Map<string, string[]>();
     const phrases = new Map<string, { words: string[]; klass: string }[]>();
     const lists: Record<string, string> = { ...EUROPEAN_CLASSES[language], BRING: BRING[language] };
-    for (const extra of [INTENT_CLASSES[language], EUROPEAN_VOCABULARY[language]])
+    for (const extra of [INTENT_CLASSES[language], EUROPEAN_VOCABULARY[language], EUROPEAN_THREATS[language]])
       for (const [klass, text] of Object.entries(extra))
         lists[klass] = lists[klass] ? `${lists[klass]} | ${text}` : text;
     for (const [klass, text] of Object.entries(lists)) {
@@ -64,9 +114,17 @@ const TABLES = Object.fromEntries(
         const words = stemsOf(entry, language);
         if (words.length === 0) continue;
         if (words.length === 1) {
-          const classes = single.get(words[0]!) ?? [];
-          if (!classes.includes(klass)) classes.push(klass);
-          single.set(words[0]!, classes);
+          const forms = [words[0]!];
+          if (INFLECTED_CLASSES.has(klass))
+            for (const form of conjugate(foldAccents(entry), language)) {
+              const stemmed = stemEuropean(form, language);
+              if (stemmed.length >= MIN_INFLECTED_STEM) forms.push(stemmed);
+            }
+          for (const form of forms) {
+            const classes = single.get(form) ?? [];
+            if (!classes.includes(klass)) classes.push(klass);
+            single.set(form, classes);
+          }
         } else {
           const list = phrases.get(words[0]!) ?? [];
           list.push({ words, klass });
@@ -75,7 +133,23 @@ const TABLES = Object.fromEntries(
       }
     }
     const persons = new Set(split(PERSONS[language]).map((word) => stemEuropean(word, language)));
-    return [language, { single, phrases, profile: { persons } }];
+    // One-word entries only: composition reads a word at a time (the phrases are for the classes' own lists).
+    const stemmed = (text: string) =>
+      new Set(
+        split(text)
+          .map((entry) => stemsOf(entry, language))
+          .filter((words) => words.length === 1)
+          .map((words) => words[0]!),
+      );
+    const profile: CompositionProfile = {
+      persons,
+      subjects: stemmed(SUBJECTS[language]),
+      conditions: stemmed(CONDITIONS[language]),
+      incitements: stemmed(INCITEMENTS[language]),
+      passives: stemmed(PASSIVES[language]),
+      contests: stemmed(CONTESTS[language]),
+    };
+    return [language, { single, phrases, profile }];
   }),
 ) as Record<EuropeanLanguage, Table>;
 
@@ -109,7 +183,9 @@ export interface EuropeanSentence {
 
 export function europeanSentence(original: string, language: EuropeanLanguage): EuropeanSentence {
   const table = TABLES[language];
-  const stems = stemsOf(original, language);
+  const folded = foldAccents(original);
+  const words = europeanWords(folded, language);
+  const stems = words.map((word) => stemEuropean(word, language));
   const at: string[][] = [];
   for (let index = 0; index < stems.length; index++) {
     const word = stems[index]!;
@@ -122,14 +198,30 @@ export function europeanSentence(original: string, language: EuropeanLanguage): 
     }
     at.push(classes);
   }
+  // The person a verb's ending says (european-person.ts): pro-drop languages name no "you" or "I will".
+  const persons = personClasses(original, words, language);
+  for (let index = 0; index < at.length; index++)
+    for (const klass of persons[index] ?? []) if (!at[index]!.includes(klass)) at[index]!.push(klass);
+  // German separable verbs: a particle closing the clause ("ich stech dich ab", "wir bringen ihn um") gives the verb
+  // before it the classes of the whole verb ("abstechen", "umbringen").
+  if (language === 'de')
+    for (let index = 1; index < stems.length; index++) {
+      const particle = stems[index]!;
+      if (!GERMAN_PARTICLES.has(particle)) continue;
+      // The verb stands second in a main clause, so the first word that makes a whole verb with the particle is it.
+      for (let back = Math.max(0, index - 8); back < index; back++) {
+        const whole = table.single.get(particle + stems[back]!);
+        if (!whole) continue;
+        for (const klass of whole) if (!at[back]!.includes(klass)) at[back]!.push(klass);
+        break;
+      }
+    }
   const classes = new Map<string, number>();
   for (const list of at) for (const klass of list) classes.set(klass, (classes.get(klass) ?? 0) + 1);
-  for (const klass of surfaceClasses(original, foldAccents(original)))
-    classes.set(klass, (classes.get(klass) ?? 0) + 1);
+  for (const klass of surfaceClasses(original, folded)) classes.set(klass, (classes.get(klass) ?? 0) + 1);
   const features = sentenceFeatures(stems, at, classes, { prefix: `${language}/`, profile: table.profile });
   // Spanish, Italian and Portuguese announce harm in the present: "te mato", "ti ammazzo", "le parto las piernas".
   if (language === 'es' || language === 'it' || language === 'pt') {
-    const words = europeanWords(foldAccents(original), language);
     for (let index = 1; index < words.length; index++) {
       if (!/o$/.test(words[index]!) || !PRESENT_CLITICS[language]!.has(words[index - 1]!)) continue;
       if (at[index]?.includes('HARM') || table.single.get(stemEuropean(words[index]!, language))?.includes('HARM'))

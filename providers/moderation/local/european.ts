@@ -172,7 +172,7 @@ export function stemEuropean(word: string, language: EuropeanLanguage): string {
 /** Object pronouns written onto an infinitive or imperative ("matarte", "ammazzarti", "dale"). */
 const CLITIC: Partial<Record<EuropeanLanguage, RegExp>> = {
   es: /^(.{3,}(?:ar|er|ir|ando|iendo))(te|lo|la|le|los|las|les|me|nos|os)$/,
-  it: /^(.{3,}(?:ar|er|ir))(ti|lo|la|li|le|gli|mi|ci|vi)$/,
+  it: /^(.{3,}(?:ar|er|ir)|far|dar|dir)(ti|lo|la|li|le|gli|mi|ci|vi)$/,
   pt: /^(.{3,}(?:ar|er|ir))(te|lo|la|los|las)$/,
 };
 
@@ -182,7 +182,8 @@ export function europeanWords(folded: string, language: EuropeanLanguage): strin
   const clitic = CLITIC[language];
   for (const raw of folded.match(/[a-z0-9]+/g) ?? []) {
     const match = clitic?.exec(raw);
-    if (match) out.push(match[1]!, match[2]!);
+    // Italian drops the infinitive's final e before the pronoun ("ucciderti" is "uccidere" + "ti").
+    if (match) out.push(language === 'it' ? `${match[1]!}e` : match[1]!, match[2]!);
     else out.push(raw);
   }
   return out;

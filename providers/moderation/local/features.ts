@@ -392,6 +392,16 @@ const SKIP = new Set([
 /** What composition needs to know of a language other than English: its object pronouns (which may stand before the verb). */
 export interface CompositionProfile {
   persons: Set<string>;
+  /** Subject pronouns of a second or third person ("tu", "er", "lei"), which English reads from "you", "he", "she". */
+  subjects?: Set<string>;
+  /** Words that open a condition ("si", "wenn", "se"), English "if" and "unless". */
+  conditions?: Set<string>;
+  /** Words that say someone ought to ("deberían", "il faut", "man sollte"), English "should", "must", "deserve". */
+  incitements?: Set<string>;
+  /** Auxiliaries of the passive ("fue", "stato", "wurde"), English "be", "get", "been". */
+  passives?: Set<string>;
+  /** Prepositions that name a contest after harm ("al ajedrez", "a padel", "beim Schach"), English "at" and "in". */
+  contests?: Set<string>;
 }
 
 /**
@@ -461,6 +471,16 @@ function compositionFeatures(stems: string[], at: string[][], features: Set<stri
       announced = index;
     if (has(index, 'FUTURE') || word === 'go' || word === 'gonna') future = index;
     if (word === 'you' || word === 'your' || word === 'he' || word === 'she' || word === 'they') you = index;
+    // The other languages: a subject pronoun or a verb in the second person (european-person.ts) is the addressee; a
+    // condition, an incitement or a passive auxiliary is a word of its own.
+    if (profile) {
+      if (profile.subjects?.has(word) || has(index, 'YOU')) you = index;
+      if (profile.conditions?.has(word)) conditional = true;
+      if (profile.incitements?.has(word)) incite = index;
+      // An instruction in a language whose imperative has no word of its own: the second person's verb, or a clause
+      // that opens on a harm or making verb.
+      if (has(index, 'YOU') && (has(index, 'HARM') || has(index, 'MAKE'))) instructed = index;
+    }
     if (
       (word === 'if' || word === 'unless') &&
       (next === 'you' ||
@@ -509,8 +529,12 @@ function compositionFeatures(stems: string[], at: string[][], features: Set<stri
           has(object, 'GORE_PART')));
     const thing = target !== undefined && (THING_OBJECTS.has(target) || has(object, 'BANTER') || has(object, 'FOOD'));
     // "… destroy you at chess", "… crush you in the final": a contest named right after is banter.
-    for (let after = object + 1; after <= object + 3 && after < stems.length; after++) {
-      if ((stems[after] === 'at' || stems[after] === 'in') && (has(after + 1, 'BANTER') || has(after + 2, 'BANTER')))
+    // (A Romance or German object pronoun stands before the verb: the contest may follow the verb at once.)
+    for (let after = profile ? index + 1 : object + 1; after <= object + 3 && after < stems.length; after++) {
+      if (
+        (stems[after] === 'at' || stems[after] === 'in' || profile?.contests?.has(stems[after]!)) &&
+        (has(after + 1, 'BANTER') || has(after + 2, 'BANTER'))
+      )
         features.add('s:harm_in_contest');
     }
     if (person) features.add('o:harm_person');
@@ -524,7 +548,13 @@ function compositionFeatures(stems: string[], at: string[][], features: Set<stri
     const before = stems.slice(Math.max(0, index - 2), index);
     if (
       before.some(
-        (token) => token === 'be' || token === 'get' || token === 'getting' || token === 'been' || token === 'being',
+        (token) =>
+          token === 'be' ||
+          token === 'get' ||
+          token === 'getting' ||
+          token === 'been' ||
+          token === 'being' ||
+          profile?.passives?.has(token),
       )
     )
       features.add('s:passive_harm');
