@@ -118,12 +118,16 @@ async function serve() {
   // Half a minute after start-up, the voices nobody has used yet are measured one at a time while the engine is idle,
   // so later first requests do not wait for it. A running job counts as busy even between its parts, when the engine's
   // queue is empty: calibrating then woke the other engine's workers in the middle of a long Flite job, and the
-  // server's peak memory rose from ~510 to ~670 MB (scripts/bench-long.ts).
+  // server's peak memory rose from ~510 to ~670 MB (scripts/bench-long.ts). Measured as background work, it does not
+  // start eSpeak's long JIT warm-up, which a real call does (it made a server that no request had used yet hold 7
+  // workers and ~585 MB from 30 to 60 s after start).
   const calibrate = setTimeout(async () => {
     for (const voice of VOICES) {
       while (!stopping && (services.engine.queueDepth() > 0 || services.scheduler.runningCount > 0)) await sleep(1_000);
       if (stopping) return;
-      await services.encoders.loudness.gain(services.engine, voice).catch(() => undefined);
+      await services.encoders.loudness
+        .gain(services.engine, voice, 'normal', { background: true })
+        .catch(() => undefined);
     }
     services.logger.debug('every voice is calibrated for loudness', { voices: VOICES.length });
   }, 30_000);

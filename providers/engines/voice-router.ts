@@ -88,7 +88,10 @@ export function createVoiceRouter(engines: SpeechEngineV1[]): SpeechEngineV1 {
     return spans.length > 0 ? spans : [{ start: 0, text: request.text, language: own }];
   };
 
-  async function* routed(request: SynthesisRequest, options: { signal?: AbortSignal }): AsyncIterable<PcmChunk> {
+  async function* routed(
+    request: SynthesisRequest,
+    options: { signal?: AbortSignal; background?: boolean },
+  ): AsyncIterable<PcmChunk> {
     const spans = spansOf(request);
     let samples = 0;
     for (const [index, span] of spans.entries()) {

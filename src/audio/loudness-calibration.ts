@@ -34,12 +34,20 @@ export class LoudnessCalibration {
 
   constructor(readonly targetLufs = LOUDNESS_TARGET_LUFS) {}
 
-  /** Linear gain that brings this voice to the target loudness (1 for a voice that measures as silence). */
-  gain(engine: SpeechEngineV1, voice: VoiceProfile, speed: SpeechSpeed = 'normal'): Promise<number> {
+  /**
+   * Linear gain that brings this voice to the target loudness (1 for a voice that measures as silence). `background`
+   * measures it as the engine's background work (calibration ahead of use, not a request waiting for it).
+   */
+  gain(
+    engine: SpeechEngineV1,
+    voice: VoiceProfile,
+    speed: SpeechSpeed = 'normal',
+    options: { background?: boolean } = {},
+  ): Promise<number> {
     const key = `${cacheKey(engine, voice)}/${speed}`;
     let gain = this.gains.get(key);
     if (!gain) {
-      gain = this.measure(engine, voice, 1, speed).then(({ loudness }) => {
+      gain = this.measure(engine, voice, 1, speed, options.background).then(({ loudness }) => {
         if (!Number.isFinite(loudness)) return 1;
         const decibels = Math.max(-MAX_GAIN_DB, Math.min(MAX_GAIN_DB, this.targetLufs - loudness));
         return 10 ** (decibels / 20);
@@ -83,10 +91,11 @@ export class LoudnessCalibration {
     voice: VoiceProfile,
     rateScale: number,
     speed: SpeechSpeed = 'normal',
+    background = false,
   ): Promise<{ loudness: number; samples: number }> {
     const meter = new LoudnessMeter(engine.sampleRate);
     let samples = 0;
-    for await (const chunk of engine.synthesize({ text: PASSAGE, voice, speed, rateScale })) {
+    for await (const chunk of engine.synthesize({ text: PASSAGE, voice, speed, rateScale }, { background })) {
       meter.push(chunk.samples, 1 / 32768);
       samples += chunk.samples.length;
     }

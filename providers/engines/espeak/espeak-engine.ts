@@ -273,7 +273,7 @@ export const createEspeakEngine: SpeechEngineFactory = ({ workers: size, idleSto
     },
 
     synthesize(request, options = {}) {
-      return synthesizeWith(request, options, false);
+      return synthesizeWith(request, options, options.background === true);
     },
 
     queueDepth: () => queue.length,

@@ -279,7 +279,7 @@ export function fliteEngineWith(
     },
 
     synthesize(request, options = {}) {
-      return synthesizeWith(request, options, false);
+      return synthesizeWith(request, options, options.background === true);
     },
 
     queueDepth: () => queue.length,

@@ -96,7 +96,15 @@ export interface SpeechEngineV1 {
    * Stream PCM for one request, in order. Aborting `signal` stops the work and the iterator throws an AbortError.
    * Any other failure throws; recite reports it as `synthesis_failed` and charges nothing.
    */
-  synthesize(request: SynthesisRequest, options?: { signal?: AbortSignal }): AsyncIterable<PcmChunk>;
+  /**
+   * `background`: work the server does for itself, such as measuring a voice's loudness ahead of its first use. It
+   * waits while any other request is queued and is not traffic: it must not start an engine's warm-up or keep work
+   * for it, as a real call would.
+   */
+  synthesize(
+    request: SynthesisRequest,
+    options?: { signal?: AbortSignal; background?: boolean },
+  ): AsyncIterable<PcmChunk>;
   /** Calls waiting for a free slot; recite sheds load with `unavailable` when this grows too large. */
   queueDepth(): number;
   /** Stop workers; pending calls reject. */
