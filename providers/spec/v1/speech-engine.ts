@@ -94,12 +94,9 @@ export interface SpeechEngineV1 {
   validateVoice(voice: VoiceProfile): string[];
   /**
    * Stream PCM for one request, in order. Aborting `signal` stops the work and the iterator throws an AbortError.
-   * Any other failure throws; recite reports it as `synthesis_failed` and charges nothing.
-   */
-  /**
-   * `background`: work the server does for itself, such as measuring a voice's loudness ahead of its first use. It
-   * waits while any other request is queued and is not traffic: it must not start an engine's warm-up or keep work
-   * for it, as a real call would.
+   * Any other failure throws; recite reports it as `synthesis_failed` and charges nothing. `background` marks work the
+   * server does for itself, such as measuring a voice's loudness ahead of its first use: it waits while any other
+   * request is queued and is not traffic (it must not start an engine's warm-up, as a real call would).
    */
   synthesize(
     request: SynthesisRequest,
