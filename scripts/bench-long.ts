@@ -4,8 +4,9 @@
  * time, x real time, the server's peak RSS (VmHWM, workers included) and the output's duration (decoded with ffprobe
  * when present). Usage: [RECITE_…=…] bun scripts/bench-long.ts [--characters 1000000] [--voice std-aria] [--settle 3]
  * The request goes in once /readyz answers and `--settle` seconds have passed. Right after start-up the workers that
- * load-checked the voices and the prepared screening workers are still there; they stop after
- * RECITE_ENGINE_IDLE_STOP_MS (60 s) unused, so `--settle 70` measures a server that has been idle a while.
+ * load-checked the voices, the loudness calibration's (30 s after start) and the prepared screening workers are still
+ * there; they stop after RECITE_ENGINE_IDLE_STOP_MS (60 s) unused, so `--settle 150` measures a server that has been
+ * idle a while (measured: 225 MB before the request, against 290-384 MB with --settle 3 to 90).
  * Targets by engine: eSpeak NG voices under 5 minutes, Flite voices (the US English default) under 12 minutes.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -63,16 +64,16 @@ const url = await new Promise<string>((resolve) =>
     if (match) resolve(match[1]!);
   }),
 );
-const peakRss = () =>
-  Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-const currentRss = () =>
-  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+/** A memory figure of the server process (all its threads), in MB: VmHWM is the peak, VmRSS the present. */
+const statusMb = (field: 'VmHWM' | 'VmRSS') =>
+  Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) /
+  1024;
 let sampledPeak = { mb: 0, seconds: 0, percent: 0 };
 // Start-up (compiling the engines, load-checking every voice) runs after the server listens; a request waits for it.
 while ((await fetch(`${url}readyz`).catch(() => undefined))?.status !== 200) await Bun.sleep(100);
 await Bun.sleep(settleSeconds * 1000);
-const idleRss = currentRss();
-const startupPeak = peakRss();
+const idleRss = statusMb('VmRSS');
+const startupPeak = statusMb('VmHWM');
 // From here VmHWM is the peak of the request and the job only (writing 5 to clear_refs resets it, Linux >= 4.0).
 writeFileSync(`/proc/${server.pid}/clear_refs`, '5');
 
@@ -94,13 +95,13 @@ while (true) {
   }
   // VmHWM says how high RSS went, not when: sampling it on each poll says whether the peak came at submission (the
   // screening) or during the synthesis.
-  const rss = currentRss();
-  if (rss > sampledPeak.mb)
-    sampledPeak = { mb: rss, seconds: (performance.now() - started) / 1000, percent: view.progress?.percent ?? 0 };
+  const now = statusMb('VmRSS');
+  if (now > sampledPeak.mb)
+    sampledPeak = { mb: now, seconds: (performance.now() - started) / 1000, percent: view.progress?.percent ?? 0 };
   await Bun.sleep(500);
 }
 const wallSeconds = (performance.now() - started) / 1000;
-const rss = peakRss();
+const rss = statusMb('VmHWM');
 // CPU time of the server (every thread), which other work on a shared machine does not inflate the way it does wall
 // time: divided by the cores, it is the wall time the job would take with them to itself.
 const stat = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');

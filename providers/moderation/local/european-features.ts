@@ -92,6 +92,11 @@ const INFLECTED_CLASSES = new Set(['HARM', 'GORE_ACT', 'EXCLUDE']);
 /** Shortest stem of a conjugated form that is added: shorter ones fold onto unrelated words. */
 const MIN_INFLECTED_STEM = 4;
 
+/** Adds to a word's classes those it does not have yet. */
+function addClasses(classes: string[], added: readonly string[]) {
+  for (const klass of added) if (!classes.includes(klass)) classes.push(klass);
+}
+
 const split = (text: string) =>
   text
     .trim()
@@ -122,7 +127,7 @@ const TABLES = Object.fromEntries(
             }
           for (const form of forms) {
             const classes = single.get(form) ?? [];
-            if (!classes.includes(klass)) classes.push(klass);
+            addClasses(classes, [klass]);
             single.set(form, classes);
           }
         } else {
@@ -200,8 +205,7 @@ export function europeanSentence(original: string, language: EuropeanLanguage): 
   }
   // The person a verb's ending says (european-person.ts): pro-drop languages name no "you" or "I will".
   const persons = personClasses(original, words, language);
-  for (let index = 0; index < at.length; index++)
-    for (const klass of persons[index] ?? []) if (!at[index]!.includes(klass)) at[index]!.push(klass);
+  for (let index = 0; index < at.length; index++) addClasses(at[index]!, persons[index] ?? []);
   // German separable verbs: a particle closing the clause ("ich stech dich ab", "wir bringen ihn um") gives the verb
   // before it the classes of the whole verb ("abstechen", "umbringen").
   if (language === 'de')
@@ -212,7 +216,7 @@ export function europeanSentence(original: string, language: EuropeanLanguage): 
       for (let back = Math.max(0, index - 8); back < index; back++) {
         const whole = table.single.get(particle + stems[back]!);
         if (!whole) continue;
-        for (const klass of whole) if (!at[back]!.includes(klass)) at[back]!.push(klass);
+        addClasses(at[back]!, whole);
         break;
       }
     }
