@@ -71,6 +71,21 @@ test('the compiled binary starts, narrates and stops on SIGTERM', async () => {
     expect(audio.durationSeconds).toBeGreaterThan(1);
     expect(audio.rms).toBeGreaterThan(0.02);
 
+    // Screening detects each sentence's language with the embedded n-gram table (ngram-table.ts): a Spanish threat
+    // is refused, uncharged, as it is when run from source.
+    const threat = await fetch(`${url}api/v1/tts`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        text: 'Mañana voy a matar al alcalde Ruiz; sé a qué hora sale de su casa.',
+        voice: 'std-es-elena',
+      }),
+    });
+    expect([threat.status, ((await threat.json()) as { error: { code: string } }).error.code]).toEqual([
+      400,
+      'content_rejected',
+    ]);
+
     // Opus (opusscript) and FLAC (libflacjs) load their WASM at run time; the binary must carry it.
     for (const [format, magic] of [
       ['opus', 'OggS'],

@@ -1,5 +1,8 @@
 import { describe, expect, test } from 'bun:test';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { CATALOG_LANGUAGES, detectLanguage, languageSpans, scriptOf } from '../providers/language/detect.ts';
+import { loadEldTable, parseEldTable } from '../providers/language/ngram-table.ts';
 
 const SENTENCES: Record<(typeof CATALOG_LANGUAGES)[number], string> = {
   en: 'The lighthouse keeper climbed the stairs every evening to light the lamp.',
@@ -44,5 +47,59 @@ describe('language detection', () => {
     expect(languageSpans('1, 2, 3.', 'de')).toEqual([
       { start: 0, end: 8, text: '1, 2, 3.', language: 'de', detected: 'de', script: 'none' },
     ]);
+  });
+});
+
+describe('the compact n-gram table', () => {
+  type Eld = typeof import('eld/medium').eld;
+  const { createEld } = require('../node_modules/eld/src/languageDetector.js') as {
+    createEld(): { instance: Eld; loadData(data: ReturnType<typeof loadEldTable>): string };
+  };
+
+  test('eld over it answers exactly as eld over its own table, in every language of the moderation data', () => {
+    const own = (require('../node_modules/eld/src/entries/static.medium.js') as { eld: Eld }).eld;
+    const { instance: compact, loadData } = createEld();
+    expect(loadData(loadEldTable())).toBe('M60');
+    const directory = join(import.meta.dir, '../providers/moderation/local/data');
+    const sentences = readdirSync(directory)
+      .filter((name) => name.endsWith('.jsonl'))
+      .flatMap((name) => readFileSync(join(directory, name), 'utf8').split('\n').filter(Boolean))
+      .flatMap((line) => (JSON.parse(line) as { text: string }).text.split(/(?<=[.!?。！？])\s*/));
+    const languages = new Set<string>();
+    const differences: string[] = [];
+    const answer = (result: ReturnType<Eld['detect']>) =>
+      JSON.stringify([result.language, result.isReliable(), result.getScores()]);
+    for (const sentence of [...sentences, ...Object.values(SENTENCES), '', '12 + 30', 'ok']) {
+      const expected = answer(own.detect(sentence));
+      const actual = compact.detect(sentence);
+      languages.add(actual.language);
+      if (answer(actual) !== expected) differences.push(`${sentence}: ${answer(actual)} against ${expected}`);
+    }
+    expect(differences).toEqual([]);
+    expect(sentences.length).toBeGreaterThan(5_000);
+    for (const language of CATALOG_LANGUAGES) expect(languages).toContain(language);
+  }, 60_000);
+
+  test('keys with escaped quotes, bare keys and several languages per n-gram are read as written', () => {
+    const { type, languages, ngrams } = parseEldTable(
+      "export const ngramsData = {type:'T2',languages:{0:'en',1:'de'},isSubset:false,ngrams:{'it\\'s ':{0:9},abc:{0:1,1:300},'\\\\x':{1:2}}};",
+    );
+    expect([type, languages]).toEqual(['T2', { 0: 'en', 1: 'de' }]);
+    expect(ngrams["it's "]).toEqual({ 0: 9 });
+    expect(ngrams.abc).toEqual({ 0: 1, 1: 300 });
+    expect(ngrams['\\x']).toEqual({ 1: 2 });
+    expect(ngrams.abd).toBeUndefined();
+    expect(['abc' in ngrams, 'abd' in ngrams]).toEqual([true, false]);
+  });
+
+  test('a table in another format fails loudly, naming where', () => {
+    expect(() => parseEldTable("export const ngramsData = {type:'T2',ngrams:{abc:{0:1.5}}};")).toThrow(
+      /eld table: expected an integer at offset 53, found "\.5/,
+    );
+    expect(() => parseEldTable("export const ngramsData = {type:'T2',ngrams:{abc:{0:70000}}};")).toThrow(
+      /under 65,536/,
+    );
+    expect(() => parseEldTable("export const ngramsData = {type:'T2',ngrams:{}};")).toThrow(/with a type and n-grams/);
+    expect(() => parseEldTable('export const somethingElse = 1;')).toThrow(/eld table/);
   });
 });

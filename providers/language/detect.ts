@@ -5,6 +5,8 @@
  * Short sentences ("Hi.", "OK!") carry too few n-grams to be judged alone, so a span takes the language of its
  * neighbours, or of the whole text, unless its own guess is reliable.
  */
+import { type EldData, loadEldTable } from './ngram-table.ts';
+
 export const CATALOG_LANGUAGES = [
   'en',
   'es',
@@ -61,16 +63,24 @@ export interface LanguageSpan {
 }
 
 const CATALOG = new Set<string>(CATALOG_LANGUAGES);
+type Eld = typeof import('eld/medium').eld;
 /**
- * Loaded on first use, not at import: evaluating the n-gram tables (a 2 MB object literal) takes 0.6-1 s, which was
- * the largest part of the server's start-up. `require` keeps detection synchronous and is still bundled by
- * `bun build --compile` (a literal path).
+ * eld's detector over its medium table, held compactly (ngram-table.ts: ~10 MB where eld's own module takes ~77 MB in
+ * each of the three heaps that detect). Loaded on first use, not at import, so start-up does not wait for it.
+ * `require` keeps detection synchronous and is still bundled by `bun build --compile` (a literal path).
  */
-let loaded: typeof import('eld/medium').eld | undefined;
+let loaded: Eld | undefined;
 const detector = {
   detect: (text: string) => {
-    // By path: the package exports `eld/medium` to `import` only, and an `import()` would make detection async.
-    loaded ??= (require('../../node_modules/eld/src/entries/static.medium.js') as typeof import('eld/medium')).eld;
+    if (!loaded) {
+      // By path: the package exports its entry points to `import` only, and an `import()` would make detection async.
+      const { createEld } = require('../../node_modules/eld/src/languageDetector.js') as {
+        createEld(): { instance: Eld; loadData(data: EldData): string };
+      };
+      const { instance, loadData } = createEld();
+      loadData(loadEldTable());
+      loaded = instance;
+    }
     return loaded.detect(text);
   },
 };
