@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CATALOG_LANGUAGES, detectLanguage, languageSpans, scriptOf } from '../providers/language/detect.ts';
-import { loadEldTable, parseEldTable } from '../providers/language/ngram-table.ts';
+import { eldData, findNgram, loadNgramTable, parseNgramTable } from '../providers/language/ngram-table.ts';
 
 const SENTENCES: Record<(typeof CATALOG_LANGUAGES)[number], string> = {
   en: 'The lighthouse keeper climbed the stairs every evening to light the lamp.',
@@ -53,13 +53,13 @@ describe('language detection', () => {
 describe('the compact n-gram table', () => {
   type Eld = typeof import('eld/medium').eld;
   const { createEld } = require('../node_modules/eld/src/languageDetector.js') as {
-    createEld(): { instance: Eld; loadData(data: ReturnType<typeof loadEldTable>): string };
+    createEld(): { instance: Eld; loadData(data: ReturnType<typeof eldData>): string };
   };
 
   test('eld over it answers exactly as eld over its own table, in every language of the moderation data', () => {
     const own = (require('../node_modules/eld/src/entries/static.medium.js') as { eld: Eld }).eld;
     const { instance: compact, loadData } = createEld();
-    expect(loadData(loadEldTable())).toBe('M60');
+    expect(loadData(eldData(loadNgramTable()))).toBe('M60');
     const directory = join(import.meta.dir, '../providers/moderation/local/data');
     const sentences = readdirSync(directory)
       .filter((name) => name.endsWith('.jsonl'))
@@ -81,25 +81,38 @@ describe('the compact n-gram table', () => {
   }, 60_000);
 
   test('keys with escaped quotes, bare keys and several languages per n-gram are read as written', () => {
-    const { type, languages, ngrams } = parseEldTable(
-      "export const ngramsData = {type:'T2',languages:{0:'en',1:'de'},isSubset:false,ngrams:{'it\\'s ':{0:9},abc:{0:1,1:300},'\\\\x':{1:2}}};",
+    const table = parseNgramTable(
+      "export const ngramsData = {type:'T2',languages:{0:'en',1:'de'},isSubset:false,ngrams:{'it\\'s ':{0:9},abc:{0:1,1:300},'\\\\x':{1:2},'ÿé ':{1:7},ab:{0:3},abc:{1:4}}};",
     );
+    const { type, languages, ngrams } = eldData(table);
     expect([type, languages]).toEqual(['T2', { 0: 'en', 1: 'de' }]);
     expect(ngrams["it's "]).toEqual({ 0: 9 });
-    expect(ngrams.abc).toEqual({ 0: 1, 1: 300 });
     expect(ngrams['\\x']).toEqual({ 1: 2 });
-    expect(ngrams.abd).toBeUndefined();
+    expect(ngrams['ÿé ']).toEqual({ 1: 7 });
+    expect(ngrams.ab).toEqual({ 0: 3 });
+    // A key given twice keeps its last scores, as in an object literal.
+    expect(ngrams.abc).toEqual({ 1: 4 });
+    for (const missing of ['abd', 'a', 'abcd', 'ÿ', ''])
+      expect([missing, ngrams[missing]]).toEqual([missing, undefined]);
     expect(['abc' in ngrams, 'abd' in ngrams]).toEqual([true, false]);
+    // Shared memory: posting the table to a worker hands over these buffers, not copies.
+    expect(table.keyBytes.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(findNgram(table, 'ab')).toBeGreaterThanOrEqual(0);
   });
 
   test('a table in another format fails loudly, naming where', () => {
-    expect(() => parseEldTable("export const ngramsData = {type:'T2',ngrams:{abc:{0:1.5}}};")).toThrow(
+    expect(() => parseNgramTable("export const ngramsData = {type:'T2',ngrams:{abc:{0:1.5}}};")).toThrow(
       /eld table: expected an integer at offset 53, found "\.5/,
     );
-    expect(() => parseEldTable("export const ngramsData = {type:'T2',ngrams:{abc:{0:70000}}};")).toThrow(
+    expect(() => parseNgramTable("export const ngramsData = {type:'T2',ngrams:{abc:{0:70000}}};")).toThrow(
       /under 65,536/,
     );
-    expect(() => parseEldTable("export const ngramsData = {type:'T2',ngrams:{}};")).toThrow(/with a type and n-grams/);
-    expect(() => parseEldTable('export const somethingElse = 1;')).toThrow(/eld table/);
+    expect(() => parseNgramTable("export const ngramsData = {type:'T2',ngrams:{}};")).toThrow(
+      /with a type and n-grams/,
+    );
+    expect(() => parseNgramTable('export const somethingElse = 1;')).toThrow(/eld table/);
+    expect(() => parseNgramTable("export const ngramsData = {type:'T2',ngrams:{'灯塔':{0:1}}};")).toThrow(
+      /byte-valued characters/,
+    );
   });
 });

@@ -5,7 +5,7 @@
  * Short sentences ("Hi.", "OK!") carry too few n-grams to be judged alone, so a span takes the language of its
  * neighbours, or of the whole text, unless its own guess is reliable.
  */
-import { type EldData, loadEldTable } from './ngram-table.ts';
+import { type EldData, eldData, loadNgramTable, type NgramTable } from './ngram-table.ts';
 
 export const CATALOG_LANGUAGES = [
   'en',
@@ -64,10 +64,23 @@ export interface LanguageSpan {
 
 const CATALOG = new Set<string>(CATALOG_LANGUAGES);
 type Eld = typeof import('eld/medium').eld;
+let table: NgramTable | undefined;
 /**
- * eld's detector over its medium table, held compactly (ngram-table.ts: ~10 MB where eld's own module takes ~77 MB in
- * each of the three heaps that detect). Loaded on first use, not at import, so start-up does not wait for it.
- * `require` keeps detection synchronous and is still bundled by `bun build --compile` (a literal path).
+ * This thread's n-gram table (ngram-table.ts): the one handed over by the thread that started this one, else read
+ * from eld's file now (~0.2 s). Posted to a worker, its buffers are shared, not copied.
+ */
+export function ngramTable(): NgramTable {
+  table ??= loadNgramTable();
+  return table;
+}
+/** Detect with a table another thread loaded (a worker calls this before its first detection). */
+export function useNgramTable(shared: NgramTable): void {
+  table ??= shared;
+}
+/**
+ * eld's detector over the compact table: ~4 MB shared by every thread where eld's own module takes ~77 MB in each
+ * heap. Loaded on first use, not at import, so start-up does not wait for it. `require` keeps detection synchronous
+ * and is still bundled by `bun build --compile` (a literal path).
  */
 let loaded: Eld | undefined;
 const detector = {
@@ -78,7 +91,7 @@ const detector = {
         createEld(): { instance: Eld; loadData(data: EldData): string };
       };
       const { instance, loadData } = createEld();
-      loadData(loadEldTable());
+      loadData(eldData(ngramTable()));
       loaded = instance;
     }
     return loaded.detect(text);

@@ -1,12 +1,12 @@
 /**
- * Nito-ELD's "medium" n-gram table, held compactly.
+ * Nito-ELD's "medium" n-gram table, held compactly and shared between threads.
  *
  * eld ships its table as one JavaScript object literal: ~105,000 n-grams, each an object of language -> score.
- * Evaluated, it takes ~77 MB in every JavaScript heap that loads it (measured in Bun: 28 -> 105 MB), and recite loads
- * it three times (the server and its two screening workers): ~230 MB, more than half of a server's memory. Here
- * the package's own file is read as text and parsed into a Map of n-gram -> entry and one typed array of
- * (language, score) pairs: ~10 MB. eld's detector runs unchanged over it: it reads the table by n-gram, and a
- * Proxy hands it each entry as the object it expects, built when asked.
+ * Evaluated, it takes ~77 MB in every JavaScript heap that loads it (measured in Bun: 28 -> 105 MB), and recite
+ * detected in three heaps (the server and its two screening workers): ~230 MB, more than half of an idle server.
+ * Here the package's own file is read as text and parsed into a hash table of typed arrays (~4 MB) in
+ * SharedArrayBuffers, which a worker thread is handed instead of reading its own copy. eld's detector runs unchanged
+ * over it: it reads the table by n-gram, and a Proxy hands it each entry as the object it expects, built when asked.
  */
 import { readFileSync } from 'node:fs';
 // Embedded in the compiled binary; the import is the file's path (embedded-files.d.ts).
@@ -19,9 +19,26 @@ export interface EldData {
   ngrams: Record<string, Record<number, number>>;
 }
 
-/** Reads eld's medium table (or the file at `path`, in the same format) into the compact form. */
-export function loadEldTable(path: string = mediumTablePath): EldData {
-  return parseEldTable(readFileSync(path, 'utf8'));
+/**
+ * The table as arrays over SharedArrayBuffers (posting it to a worker shares them, it copies nothing). eld's
+ * n-grams are strings of byte-valued characters (its own encoding of UTF-8), so each key is stored as bytes.
+ */
+export interface NgramTable {
+  type: string;
+  languages: Record<number, string>;
+  /** Entry i's key is keyBytes[keyStarts[i] .. keyStarts[i + 1]). */
+  keyBytes: Uint8Array;
+  keyStarts: Uint32Array;
+  /** Entry i's scores are (language, score) pairs in pairs[pairStarts[i] .. pairStarts[i + 1]). */
+  pairs: Uint16Array;
+  pairStarts: Uint32Array;
+  /** Open addressing by the key's hash: entry index + 1, or 0 for an empty slot; the length is a power of two. */
+  slots: Int32Array;
+}
+
+/** Reads eld's medium table (or the file at `path`, in the same format). */
+export function loadNgramTable(path: string = mediumTablePath): NgramTable {
+  return parseNgramTable(readFileSync(path, 'utf8'));
 }
 
 /**
@@ -29,7 +46,7 @@ export function loadEldTable(path: string = mediumTablePath): EldData {
  * ngrams:{'abc ':{11:120,12:80},…}}`. Keys are quoted with ' (\' and \\ escaped) or bare; everything else is a
  * small integer. Throws on anything else, so a changed format fails loudly rather than detecting nothing.
  */
-export function parseEldTable(source: string): EldData {
+export function parseNgramTable(source: string): NgramTable {
   let at = 0;
   const fail = (what: string): never => {
     throw new Error(`eld table: expected ${what} at offset ${at}, found ${JSON.stringify(source.slice(at, at + 20))}`);
@@ -68,7 +85,6 @@ export function parseEldTable(source: string): EldData {
     if (at === from) fail('an integer');
     return Number(source.slice(from, at));
   };
-
   const small = (value: number) => (value <= 0xffff ? value : fail('a language or score under 65,536'));
 
   at = source.indexOf('{', source.indexOf('ngramsData'));
@@ -76,11 +92,9 @@ export function parseEldTable(source: string): EldData {
   expect('{');
   let type = '';
   const languages: Record<number, string> = {};
-  const index = new Map<string, number>();
-  // Entry i's pairs are pairs[offsets[i] .. offsets[i + 1]), language then score.
-  let pairs = new Uint16Array(1 << 18);
-  let pairCount = 0;
-  const offsets: number[] = [0];
+  const keys: string[] = [];
+  const pairs: number[] = [];
+  const pairStarts: number[] = [0];
   while (source[at] !== '}') {
     const field = key();
     expect(':');
@@ -99,46 +113,101 @@ export function parseEldTable(source: string): EldData {
       expect('{');
       while (source[at] !== '}') {
         const ngram = key();
+        if (!/^[\0-\xff]+$/.test(ngram)) fail('a key of byte-valued characters');
         expect(':{');
         while (source[at] !== '}') {
-          if (pairCount + 2 > pairs.length) {
-            const grown = new Uint16Array(pairs.length * 2);
-            grown.set(pairs);
-            pairs = grown;
-          }
-          pairs[pairCount++] = small(integer());
+          pairs.push(small(integer()));
           expect(':');
-          pairs[pairCount++] = small(integer());
+          pairs.push(small(integer()));
           if (source[at] === ',') at++;
         }
         expect('}');
-        index.set(ngram, offsets.length - 1);
-        offsets.push(pairCount);
+        keys.push(ngram);
+        pairStarts.push(pairs.length);
         if (source[at] === ',') at++;
       }
       expect('}');
     } else fail('type, languages, isSubset or ngrams');
     if (source[at] === ',') at++;
   }
-  if (!type || index.size === 0) fail('a table with a type and n-grams');
-  return { type, languages, ngrams: compactNgrams(index, pairs.slice(0, pairCount), Uint32Array.from(offsets)) };
+  if (!type || keys.length === 0) fail('a table with a type and n-grams');
+  return buildTable(type, languages, keys, pairs, pairStarts);
 }
 
-/** n-gram -> { language: score }, built on each read from the compact arrays (eld only reads, and only by n-gram). */
-function compactNgrams(
-  index: Map<string, number>,
-  pairs: Uint16Array,
-  offsets: Uint32Array,
-): Record<string, Record<number, number>> {
+function buildTable(
+  type: string,
+  languages: Record<number, string>,
+  keys: string[],
+  pairList: number[],
+  pairStartList: number[],
+): NgramTable {
+  const shared = <T>(Array: { new (buffer: SharedArrayBuffer): T; BYTES_PER_ELEMENT: number }, length: number) =>
+    new Array(new SharedArrayBuffer(Math.max(1, length) * Array.BYTES_PER_ELEMENT));
+  const keyLength = keys.reduce((sum, key) => sum + key.length, 0);
+  const keyBytes = shared(Uint8Array, keyLength);
+  const keyStarts = shared(Uint32Array, keys.length + 1);
+  const pairs = shared(Uint16Array, pairList.length);
+  const pairStarts = shared(Uint32Array, pairStartList.length);
+  pairs.set(pairList);
+  pairStarts.set(pairStartList);
+  // At most half full, so a miss (most n-grams of a text) ends after a probe or two.
+  let capacity = 1;
+  while (capacity < keys.length * 2) capacity *= 2;
+  const slots = shared(Int32Array, capacity);
+  const table: NgramTable = { type, languages, keyBytes, keyStarts, pairs, pairStarts, slots };
+  let written = 0;
+  keys.forEach((key, entry) => {
+    keyStarts[entry] = written;
+    for (let i = 0; i < key.length; i++) keyBytes[written++] = key.charCodeAt(i);
+    keyStarts[entry + 1] = written;
+    let slot = hashOf(key) & (capacity - 1);
+    while (slots[slot] !== 0) {
+      // A key given twice keeps its last scores, as an object literal does.
+      if (matches(table, slots[slot]! - 1, key)) break;
+      slot = (slot + 1) & (capacity - 1);
+    }
+    slots[slot] = entry + 1;
+  });
+  return table;
+}
+
+/** FNV-1a over the key's characters (each a byte value). */
+function hashOf(key: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
+}
+
+function matches(table: NgramTable, entry: number, key: string): boolean {
+  const start = table.keyStarts[entry]!;
+  if (table.keyStarts[entry + 1]! - start !== key.length) return false;
+  for (let i = 0; i < key.length; i++) if (table.keyBytes[start + i] !== key.charCodeAt(i)) return false;
+  return true;
+}
+
+/** The entry of an n-gram, or -1. */
+export function findNgram(table: NgramTable, ngram: string): number {
+  const mask = table.slots.length - 1;
+  for (let slot = hashOf(ngram) & mask; ; slot = (slot + 1) & mask) {
+    const entry = table.slots[slot]! - 1;
+    if (entry < 0) return -1;
+    if (matches(table, entry, ngram)) return entry;
+  }
+}
+
+/** The table as eld's `setNgrams` takes it: n-gram -> { language: score }, built on each read (eld only reads). */
+export function eldData(table: NgramTable): EldData {
+  const { pairs, pairStarts } = table;
   const entry = (ngram: string) => {
-    const at = index.get(ngram);
-    if (at === undefined) return undefined;
+    const at = findNgram(table, ngram);
+    if (at < 0) return undefined;
     const scores: Record<number, number> = {};
-    for (let pair = offsets[at]!; pair < offsets[at + 1]!; pair += 2) scores[pairs[pair]!] = pairs[pair + 1]!;
+    for (let pair = pairStarts[at]!; pair < pairStarts[at + 1]!; pair += 2) scores[pairs[pair]!] = pairs[pair + 1]!;
     return scores;
   };
-  return new Proxy({} as Record<string, Record<number, number>>, {
+  const ngrams = new Proxy({} as EldData['ngrams'], {
     get: (_, ngram) => (typeof ngram === 'string' ? entry(ngram) : undefined),
-    has: (_, ngram) => typeof ngram === 'string' && index.has(ngram),
+    has: (_, ngram) => typeof ngram === 'string' && findNgram(table, ngram) >= 0,
   });
+  return { type: table.type, languages: table.languages, ngrams };
 }
