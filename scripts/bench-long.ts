@@ -7,7 +7,7 @@
  * load-checked the voices, the loudness calibration's (30 s after start) and the prepared screening workers are still
  * there; they stop after RECITE_ENGINE_IDLE_STOP_MS (60 s) unused, so `--settle 150` measures a server that has been
  * idle a while (measured: 225 MB before the request, against 290-384 MB with --settle 3 to 90; since the language
- * detector's table is compact, 334 MB with --settle 3).
+ * detector's table is compact and shared, 280-282 MB with --settle 3).
  * Targets by engine: eSpeak NG voices under 5 minutes, Flite voices (the US English default) under 12 minutes.
  */
 import { spawn, spawnSync } from 'node:child_process';
