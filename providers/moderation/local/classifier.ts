@@ -90,8 +90,12 @@ export function assess(text: string, model: Model = defaultModel()): Assessment 
   const sentences = analyse(text);
   const width = MODERATION_CATEGORIES.length;
   const thresholds = model.thresholds;
-  // Words are looked up only where a window will read them: a short text whole, a risky sentence and the one after it.
+  // Words are looked up only where a window will read them: a short paragraph whole, a risky sentence and the one
+  // after it.
   const short = sentences.length <= SHORT_SENTENCES;
+  const windows = windowsOf(sentences);
+  const read = new Uint8Array(sentences.length);
+  for (const window of windows) read.fill(1, window.from, window.to + 1);
   const empty = new Int32Array(0);
   // A sentence repeated in the text shares its feature lists (windows.ts), so their rows are looked up once.
   const looked = new Map<string[], Int32Array>();
@@ -103,9 +107,7 @@ export function assess(text: string, model: Model = defaultModel()): Assessment 
     }
     return found;
   };
-  const rows = sentences.map((sentence, index) =>
-    short || sentence.risky || sentences[index - 1]?.risky ? rowsOf(sentence.features) : empty,
-  );
+  const rows = sentences.map((sentence, index) => (read[index] ? rowsOf(sentence.features) : empty));
   const contextRows = sentences.map((sentence) => rowsOf(sentence.context));
   // In a short text every sentence has its words: one the model learned as risky is scored too, class word or not.
   if (short)
@@ -121,10 +123,15 @@ export function assess(text: string, model: Model = defaultModel()): Assessment 
       if ((own[index]?.[category] ?? 0) >= thresholds[category]! * OWN_FLOOR_FRACTION) return true;
     return false;
   };
-  for (const window of windowsOf(sentences)) {
-    // Most windows of a benign book hold no sentence risky enough on its own words: nothing to score.
+  for (const window of windows) {
+    // A paragraph read whole with a risky sentence is scored as the model was trained, on all its words together: a
+    // plan told over a few sentences may have no sentence risky enough alone. Other windows count for a category only
+    // when one of their sentences is risky enough on its own words (most windows of a benign book: nothing to score).
+    const whole =
+      window.whole === true && sentences.slice(window.from, window.to + 1).some((sentence) => sentence.risky);
+    const gate = (category: number) => whole || ownFloor(window.from, window.to, category);
     let any = false;
-    for (let category = 0; category < width && !any; category++) any = ownFloor(window.from, window.to, category);
+    for (let category = 0; category < width && !any; category++) any = gate(category);
     if (!any) continue;
     const words = rows.slice(window.from, window.to + 1);
     // Several sentences read together: the shapes their classes make together count too.
@@ -137,7 +144,7 @@ export function assess(text: string, model: Model = defaultModel()): Assessment 
     const shaped =
       window.to === window.from && PLAIN_SHAPES.some((shape) => sentences[window.from]!.features.includes(shape));
     for (let category = 0; category < width; category++) {
-      if (!ownFloor(window.from, window.to, category)) continue;
+      if (!gate(category)) continue;
       const threshold = thresholds[category]!;
       // The framing of the sentences around may lower a score, never raise it; a plain sentence keeps its own.
       const plain =

@@ -171,6 +171,24 @@ export function analyse(text: string, options: { full?: boolean } = {}): Analyse
       ...reading,
     };
   });
+  // A short paragraph of a long text with a risky sentence is read whole, as a short text is (windowsOf): its other
+  // sentences get their word features too.
+  if (!full)
+    for (const { from, to } of paragraphsOf(sentences)) {
+      if (to - from >= SHORT_SENTENCES || !sentences.slice(from, to + 1).some((sentence) => sentence.risky)) continue;
+      for (let index = from; index <= to; index++) {
+        const sentence = sentences[index]!;
+        if (sentence.coverage !== 'model' || sentence.features.length > 0) continue;
+        const key = `${sentence.language}\u0000whole\u0000${split[index]!.original}`;
+        let reading = readings.get(key);
+        if (!reading) {
+          reading = readSentence(split[index]!.original, sentence.language, true, true);
+          readings.set(key, reading);
+        }
+        // Read in the language found in the first pass: only its word features are new.
+        if (reading.language === sentence.language) sentences[index] = { ...sentence, features: reading.features };
+      }
+    }
   // A combination of ordinary words in a lexicon language is set aside when its sentence or a neighbour is framed as a
   // report, a recipe, a hunt, history, a game or a story; the explicit terms stay.
   sentences.forEach((sentence, index) => {
@@ -231,6 +249,20 @@ export interface Window {
   to: number;
   contextFrom: number;
   contextTo: number;
+  /** A paragraph of a few sentences read whole, as the model was trained on short texts. */
+  whole?: boolean;
+}
+
+/** The paragraphs of a text: runs of sentences with one paragraph index. */
+function paragraphsOf(sentences: readonly AnalysedSentence[]): { from: number; to: number }[] {
+  const paragraphs: { from: number; to: number }[] = [];
+  let from = 0;
+  for (let index = 1; index <= sentences.length; index++) {
+    if (index < sentences.length && sentences[index]!.paragraph === sentences[from]!.paragraph) continue;
+    paragraphs.push({ from, to: index - 1 });
+    from = index;
+  }
+  return paragraphs;
 }
 
 /** The windows to score. */
@@ -238,14 +270,12 @@ export function windowsOf(sentences: AnalysedSentence[]): Window[] {
   const windows: Window[] = [];
   const last = sentences.length - 1;
   // A short text is read whole, as the model was trained; paragraph by paragraph when it has several, so that two
-  // texts set one after the other are each read as they would be alone.
-  if (sentences.length > 0 && sentences.length <= SHORT_SENTENCES) {
-    let from = 0;
-    for (let index = 1; index <= sentences.length; index++) {
-      if (index < sentences.length && sentences[index]!.paragraph === sentences[from]!.paragraph) continue;
-      windows.push({ from, to: index - 1, contextFrom: from, contextTo: index - 1 });
-      from = index;
-    }
+  // texts set one after the other are each read as they would be alone. A short paragraph of a long text with a risky
+  // sentence is read whole too: a plan told over a few sentences is a paragraph of its own in a longer text as well.
+  const short = sentences.length <= SHORT_SENTENCES;
+  for (const { from, to } of sentences.length > 0 ? paragraphsOf(sentences) : []) {
+    if (short || (to - from < SHORT_SENTENCES && sentences.slice(from, to + 1).some((sentence) => sentence.risky)))
+      windows.push({ from, to, contextFrom: from, contextTo: to, whole: true });
   }
   sentences.forEach((sentence, index) => {
     if (!sentence.risky) return;
