@@ -93,9 +93,6 @@ export function assess(text: string, model: Model = defaultModel()): Assessment 
   // Words are looked up only where a window will read them: a short paragraph whole, a risky sentence and the one
   // after it.
   const short = sentences.length <= SHORT_SENTENCES;
-  const windows = windowsOf(sentences);
-  const read = new Uint8Array(sentences.length);
-  for (const window of windows) read.fill(1, window.from, window.to + 1);
   const empty = new Int32Array(0);
   // A sentence repeated in the text shares its feature lists (windows.ts), so their rows are looked up once.
   const looked = new Map<string[], Int32Array>();
@@ -107,13 +104,17 @@ export function assess(text: string, model: Model = defaultModel()): Assessment 
     }
     return found;
   };
-  const rows = sentences.map((sentence, index) => (read[index] ? rowsOf(sentence.features) : empty));
-  const contextRows = sentences.map((sentence) => rowsOf(sentence.context));
   // In a short text every sentence has its words: one the model learned as risky is scored too, class word or not.
+  const rows = sentences.map((sentence) => (short ? rowsOf(sentence.features) : empty));
   if (short)
     sentences.forEach((sentence, index) => {
       if (!sentence.risky && sentence.coverage === 'model' && model.hasStrong(rows[index]!)) sentence.risky = true;
     });
+  const windows = windowsOf(sentences);
+  if (!short)
+    for (const window of windows)
+      for (let index = window.from; index <= window.to; index++) rows[index] = rowsOf(sentences[index]!.features);
+  const contextRows = sentences.map((sentence) => rowsOf(sentence.context));
   const own = sentences.map((sentence, index) => (sentence.risky ? model.scoreRows([rows[index]!]) : undefined));
   const best = MODERATION_CATEGORIES.map(() => ({ score: 0, start: 0, end: 0 }));
   const grey: Span[] = [];

@@ -2,6 +2,7 @@
  * Features of a Spanish, French, German, Portuguese or Italian sentence, in the same shape as English ones
  * (features.ts): language-prefixed stems and stem pairs, the shared word classes, class pairs and composition.
  */
+import { conceptLists } from './concepts.ts';
 import { type CompositionProfile, sentenceFeatures } from './features.ts';
 import { EUROPEAN_LANGUAGES, type EuropeanLanguage, europeanWords, foldAccents, stemEuropean } from './european.ts';
 import { EUROPEAN_CLASSES } from './european-classes.ts';
@@ -110,7 +111,12 @@ const TABLES = Object.fromEntries(
     const single = new Map<string, string[]>();
     const phrases = new Map<string, { words: string[]; klass: string }[]>();
     const lists: Record<string, string> = { ...EUROPEAN_CLASSES[language], BRING: BRING[language] };
-    for (const extra of [INTENT_CLASSES[language], EUROPEAN_VOCABULARY[language], EUROPEAN_THREATS[language]])
+    for (const extra of [
+      INTENT_CLASSES[language],
+      EUROPEAN_VOCABULARY[language],
+      EUROPEAN_THREATS[language],
+      conceptLists(language),
+    ])
       for (const [klass, text] of Object.entries(extra))
         lists[klass] = lists[klass] ? `${lists[klass]} | ${text}` : text;
     for (const [klass, text] of Object.entries(lists)) {

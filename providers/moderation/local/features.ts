@@ -6,6 +6,7 @@
  * one sentence ("I will" + harm verb + "you") carry the composition of a threat or an instruction. The lists are written
  * from the policy, not from the training data.
  */
+import { conceptClass, conceptLists } from './concepts.ts';
 import { INTENT_CLASSES_ENGLISH } from './intent-classes.ts';
 
 /** Lower-cases, folds typographic quotes and dashes, undoes l33t spelling and stretched letters. */
@@ -243,8 +244,9 @@ const CLASS_LISTS: Record<string, string> = {
   FUTURE: `will | going to | gonna | shall | about to | soon | tonight | tomorrow | next`,
 };
 
-// The classes of harm told without harm words join the lists (intent-classes.ts).
-for (const [klass, text] of Object.entries(INTENT_CLASSES_ENGLISH))
+// The classes of harm told without harm words (intent-classes.ts) and the concepts shared by the six languages
+// (concepts.ts) join the lists.
+for (const [klass, text] of Object.entries({ ...INTENT_CLASSES_ENGLISH, ...conceptLists('en') }))
   CLASS_LISTS[klass] = CLASS_LISTS[klass] ? `${CLASS_LISTS[klass]} | ${text}` : text;
 
 interface Phrase {
@@ -792,8 +794,64 @@ export function shapeFeatures(classes: { has(klass: string): boolean }, pair: st
   let parts = 0;
   for (const klass of PLAN_PARTS) if (classes.has(klass)) parts++;
   for (let count = 2; count <= Math.min(parts, 5); count++) features.push(`${shape}plan_parts_${count}`);
+  // How many phases of an attack the concepts of concepts.ts cover (prepare, approach, act on a person, evade), in any
+  // of the six languages: the shape of a plan told in ordinary words ("tape and a hood in the van; wait by the gym;
+  // phones off").
+  let phases = 0;
+  for (const phase of PLAN_PHASES) if (phase.some((klass) => classes.has(klass))) phases++;
+  for (let count = 2; count <= phases; count++) features.push(`${shape}plan_phases_${count}`);
   return features;
 }
+
+/** The phases of an attack, each as the concept classes (concepts.ts) that say it. */
+const PLAN_PHASES = [
+  [
+    'VAN',
+    'TRUNK',
+    'TAPE',
+    'RESTRAINT',
+    'HOOD',
+    'MASK',
+    'GLOVES',
+    'DISGUISE',
+    'DEVICE',
+    'BLUNT',
+    'BLADE',
+    'GUN',
+    'POISON',
+  ],
+  ['LURE', 'LOOKOUT', 'FOLLOW', 'LIE_IN_WAIT', 'CORNER', 'ROUTINE_WORDS', 'ROLE_TARGET'],
+  [
+    'GRAB',
+    'CARRY',
+    'CAPTIVE',
+    'BEAT',
+    'BREAK_BONES',
+    'DROWN',
+    'FALL',
+    'FIRE_SETTING',
+    'GAS_LEAK',
+    'CAR_SABOTAGE',
+    'DOSE',
+    'SLIP_INTO',
+    'RAM',
+    'EUPHEMISM',
+  ],
+  [
+    'SWITCH_CAR',
+    'PLATE',
+    'DISPOSE',
+    'CLEAN_UP',
+    'ALIBI',
+    'PHONES',
+    'CAMERAS',
+    'TRACES',
+    'SPLIT_UP',
+    'SILENCE',
+    'NATURAL_CAUSES',
+    'NO_RETURN',
+  ],
+].map((phase) => phase.map(conceptClass));
 
 /** The classes that are parts of a plan to hurt someone (features.ts, intent-classes.ts), counted by shapeFeatures. */
 const PLAN_PARTS = [

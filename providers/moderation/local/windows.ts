@@ -175,7 +175,12 @@ export function analyse(text: string, options: { full?: boolean } = {}): Analyse
   // sentences get their word features too.
   if (!full)
     for (const { from, to } of paragraphsOf(sentences)) {
-      if (to - from >= SHORT_SENTENCES || !sentences.slice(from, to + 1).some((sentence) => sentence.risky)) continue;
+      if (
+        to === from ||
+        to - from >= SHORT_SENTENCES ||
+        !sentences.slice(from, to + 1).some((sentence) => sentence.risky)
+      )
+        continue;
       for (let index = from; index <= to; index++) {
         const sentence = sentences[index]!;
         if (sentence.coverage !== 'model' || sentence.features.length > 0) continue;
@@ -272,8 +277,10 @@ export function windowsOf(sentences: AnalysedSentence[]): Window[] {
   // A short text is read whole, as the model was trained; paragraph by paragraph when it has several, so that two
   // texts set one after the other are each read as they would be alone. A short paragraph of a long text with a risky
   // sentence is read whole too: a plan told over a few sentences is a paragraph of its own in a longer text as well.
+  // A paragraph of one sentence needs no window of its own: its sentence's window reads the same words.
   const short = sentences.length <= SHORT_SENTENCES;
   for (const { from, to } of sentences.length > 0 ? paragraphsOf(sentences) : []) {
+    if (to === from) continue;
     if (short || (to - from < SHORT_SENTENCES && sentences.slice(from, to + 1).some((sentence) => sentence.risky)))
       windows.push({ from, to, contextFrom: from, contextTo: to, whole: true });
   }

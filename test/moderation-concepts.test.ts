@@ -1,0 +1,81 @@
+import { describe, expect, test } from 'bun:test';
+import conceptFile from '../providers/moderation/local/concepts.json' with { type: 'json' };
+import { conceptClass, type ModelLanguage } from '../providers/moderation/local/concepts.ts';
+import { europeanSentence } from '../providers/moderation/local/european-features.ts';
+import { classesOf, normalize, sentenceFeatures, tokens } from '../providers/moderation/local/features.ts';
+import { defaultModel } from '../providers/moderation/local/model.ts';
+
+// The concepts shared by the model's six languages (concepts.ts): every entry must reach its class where the moderator
+// reads it, in a sentence of its language, and one concept must be one feature whatever the language.
+const concepts = conceptFile as Record<ModelLanguage, Record<string, string[]>>;
+const LANGUAGES: ModelLanguage[] = ['en', 'es', 'fr', 'de', 'pt', 'it'];
+/** Ordinary words around an entry, so a phrase is matched inside a sentence, not only as the whole of one. */
+const FRAMES: Record<ModelLanguage, [string, string]> = {
+  en: ['Yesterday Sam said', 'again near the station.'],
+  es: ['Ayer Carmen dijo', 'otra vez cerca de la estación.'],
+  fr: ['Hier Julien a dit', 'encore près de la gare.'],
+  de: ['Gestern hat Jonas gesagt', 'wieder beim Bahnhof.'],
+  pt: ['Ontem a Joana disse', 'outra vez perto da estação.'],
+  it: ['Ieri Giulia ha detto', 'di nuovo vicino alla stazione.'],
+};
+
+function classes(text: string, language: ModelLanguage): Map<string, number> {
+  return language === 'en' ? classesOf(tokens(normalize(text))) : europeanSentence(text, language).classes;
+}
+
+function features(text: string, language: ModelLanguage): string[] {
+  return language === 'en' ? sentenceFeatures(tokens(normalize(text))) : europeanSentence(text, language).features;
+}
+
+describe('concepts shared by the six languages', () => {
+  test('every language lists every concept, with several entries each', () => {
+    const names = Object.keys(concepts.en).sort();
+    expect(names.length).toBeGreaterThan(80);
+    for (const language of LANGUAGES) {
+      expect(Object.keys(concepts[language]).sort()).toEqual(names);
+      for (const name of names) expect(concepts[language][name]!.length).toBeGreaterThanOrEqual(5);
+    }
+  });
+
+  test('every entry gives its concept class inside a sentence of its language', () => {
+    for (const language of LANGUAGES) {
+      const missed: string[] = [];
+      for (const [name, entries] of Object.entries(concepts[language]))
+        for (const entry of entries) {
+          const [before, after] = FRAMES[language];
+          if (!classes(`${before} ${entry} ${after}`, language).has(conceptClass(name)))
+            missed.push(`${name}: ${entry}`);
+        }
+      expect({ language, missed }).toEqual({ language, missed: [] });
+    }
+  });
+
+  test('a concept is one feature in every language, and the model weighs it', () => {
+    const van: Record<ModelLanguage, string> = {
+      en: 'The white van was parked by the gate.',
+      es: 'La furgoneta blanca estaba aparcada junto a la puerta.',
+      fr: 'La camionnette blanche était garée près du portail.',
+      de: 'Der weiße Lieferwagen stand am Tor.',
+      pt: 'A carrinha branca estava estacionada junto ao portão.',
+      it: 'Il furgone bianco era parcheggiato vicino al cancello.',
+    };
+    for (const language of LANGUAGES) expect(features(van[language], language)).toContain('c:K_VAN');
+    // A sentence without the concept has no such feature.
+    expect(features('The white bicycle was parked by the gate.', 'en')).not.toContain('c:K_VAN');
+    const model = defaultModel();
+    for (const name of ['VAN', 'RESTRAINT', 'ALIBI', 'DOSE', 'PARTY', 'KITCHEN'])
+      expect(model.rowsOf([`c:${conceptClass(name)}`]).length).toBe(1);
+  });
+
+  test('phases of a plan counted over concepts, in any of the languages', () => {
+    // Prepare (tape), approach (wait for him), act (grab), evade (phones off): four phases, in Italian and English.
+    const italian = features(
+      'Nastro americano nel furgone, tu resti appostato fuori dalla palestra, prenderlo è facile, poi telefoni spenti.',
+      'it',
+    );
+    expect(italian).toContain('s:plan_phases_4');
+    const english = features('Tape in the van, we wait for him at the gym, grab him, then phones off.', 'en');
+    expect(english).toContain('s:plan_phases_4');
+    expect(features('We wait for him at the gym after training.', 'en')).not.toContain('s:plan_phases_2');
+  });
+});
