@@ -81,13 +81,16 @@ export const TRAINING_SETS = [
   'train7-pt',
   'train7-it',
   // The first two blind measurement sets, trained on once blind-set-3 took their place for measurement; their first
-  // looks are in the history (issue 14 notes). test-set, blind-set-3, blind-set-4 and
-  // blind-set-5 are never trained on. blind-set-5 was written as a seventh training round (data-drop train8, 1,500
-  // texts in six languages, mostly threats and violent plans with their near twins); trained on, it lowered
-  // test-set recall (threats .625->.600, violent .750->.650, hate .800->.750) and raised its benign FP (4.7%->5.3%),
-  // so it measures instead.
+  // looks are in the history (issue 14 notes). test-set, blind-set-3, blind-set-4 and blind-set-6 are never trained
+  // on.
   'blind-set-2',
   'blind-multilingual',
+  // Written as a seventh training round (data-drop train8, 1,500 texts in six languages, mostly threats and violent
+  // plans with their near twins), it first measured (first look .767/.693/.518/.289/.850, FP 4.4%): trained on by the
+  // model of that time, it lowered test-set's 40-per-category recall by 1-4 texts. With the model that reads short
+  // paragraphs whole and the shared concepts, training on it raised violent-instruction recall on blind-set-6 (written
+  // after it, never trained on) from .446 to .506 and lowered benign FP from 2.9% to 2.5%; hate fell .736 -> .708.
+  'blind-set-5',
 ];
 const MODEL_LANGUAGES = new Set(['en', 'es', 'fr', 'de', 'pt', 'it']);
 

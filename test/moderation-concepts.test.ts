@@ -1,9 +1,11 @@
 import { describe, expect, test } from 'bun:test';
 import conceptFile from '../providers/moderation/local/concepts.json' with { type: 'json' };
+import { classify } from '../providers/moderation/local/classifier.ts';
 import { conceptClass, type ModelLanguage } from '../providers/moderation/local/concepts.ts';
 import { europeanSentence } from '../providers/moderation/local/european-features.ts';
 import { classesOf, normalize, sentenceFeatures, tokens } from '../providers/moderation/local/features.ts';
 import { defaultModel } from '../providers/moderation/local/model.ts';
+import { analyse } from '../providers/moderation/local/windows.ts';
 
 // The concepts shared by the model's six languages (concepts.ts): every entry must reach its class where the moderator
 // reads it, in a sentence of its language, and one concept must be one feature whatever the language.
@@ -77,5 +79,26 @@ describe('concepts shared by the six languages', () => {
     const english = features('Tape in the van, we wait for him at the gym, grab him, then phones off.', 'en');
     expect(english).toContain('s:plan_phases_4');
     expect(features('We wait for him at the gym after training.', 'en')).not.toContain('s:plan_phases_2');
+  });
+});
+
+describe('frames in the six languages', () => {
+  const rules = (text: string) => analyse(text).flatMap((sentence) => sentence.rules.map((finding) => finding.rule));
+
+  test('a plain-intent rule does not fire in a sentence set in a court report, a film or a game', () => {
+    expect(rules('Du sorgst dafür, dass es wie ein Unfall aussieht.')).toContain('accident');
+    expect(rules('Vor Gericht sagte der Gutachter, er habe es wie einen Unfall aussehen lassen wollen.')).toEqual([]);
+    expect(rules('Haz que parezca un accidente.')).toContain('accident');
+    expect(rules('En el videojuego tienes que hacer que parezca un accidente para ganar más puntos.')).toEqual([]);
+    expect(rules('Make it look like an accident.')).toContain('accident');
+    expect(rules('In the video game you make it look like an accident to earn the silent rating.')).toEqual([]);
+  });
+
+  test('harm announced before a match is banter; a name is not a slur', () => {
+    expect(
+      classify('El domingo los vamos a destrozar en el partido, la liga es nuestra.').categories.threats.flagged,
+    ).toBe(false);
+    expect(classify('Oye Kike, mañana paso a buscarte a las ocho.').categories.hate.flagged).toBe(false);
+    expect(classify('Get out of our street, you filthy kike.').categories.hate.flagged).toBe(true);
   });
 });

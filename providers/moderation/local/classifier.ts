@@ -171,6 +171,8 @@ export function assess(text: string, model: Model = defaultModel()): Assessment 
 }
 
 const SEQUENCE_LENGTH = 4;
+/** Concepts (concepts.ts) that set harm announced to a person in a match, a game or a film. */
+const CONTEST_CONCEPTS = ['c:K_SPORT', 'c:K_GAME', 'c:K_FILM'];
 /** Cues in a sentence that make an instruction to hurt someone a game move, a scene, a report or a warning. */
 const INSTRUCTION_CUES = [
   'c:BANTER',
@@ -220,6 +222,10 @@ function applyRules(sentences: AnalysedSentence[], best: Assessment['best']) {
       )
     )
       return;
+    // "We're going to murder them on Saturday" before a derby, a game or a scene: a contest or a story, when the
+    // sentence or one beside it names it (concepts.ts).
+    const neighbours = sentences.slice(range.from, range.to + 1);
+    if (CONTEST_CONCEPTS.some((cue) => neighbours.some((neighbour) => neighbour.features.includes(cue)))) return;
     best[threats] = { score: 1, start: sentence.start, end: sentence.end };
   });
   // An instruction to stab, shoot, strangle, beat … a person ("Stab him in the neck and run"): violent instructions,

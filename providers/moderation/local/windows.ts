@@ -237,16 +237,31 @@ function readSentence(original: string, previous: string, continued: boolean, wo
   } else {
     ({ features, classes } = europeanSentence(original, language as EuropeanLanguage));
   }
-  if (HARD_SLUR.test(normalized)) features.push('c:HARD_SLUR');
+  const slur = HARD_SLUR.exec(normalized)?.[0];
+  if (slur && !(language !== 'en' && NAMES.has(slur))) features.push('c:HARD_SLUR');
+  // A sentence that sets itself in a report, a story, a history, a film or a game tells of a plan; it does not make one.
+  const kept = FRAME_CLASSES.some((klass) => classes.has(klass)) ? [] : rules;
   return {
     language,
     coverage,
     features,
     context: CONTEXT_CLASSES.filter((klass) => classes.has(klass)).map((klass) => `c:${klass}`),
-    risky: rules.length > 0 || RISK_CLASSES.some((klass) => classes.has(klass)),
-    rules,
+    risky: kept.length > 0 || RISK_CLASSES.some((klass) => classes.has(klass)),
+    rules: kept,
   };
 }
+
+/**
+ * Classes of a sentence's own frame (features.ts, concepts.ts) under which the plain-intent rules (intent.ts,
+ * intent-european.ts) do not fire: "Laut Anklage lockerte er die Bremsleitung, um es wie einen Unfall aussehen zu
+ * lassen" reports a staged accident. The learned model still reads the sentence.
+ */
+const FRAME_CLASSES = ['REPORT', 'FICTION', 'HISTORY', 'K_NEWS_COURT', 'K_FILM', 'K_GAME'];
+/**
+ * Slurs of HARD_SLUR that are also a given name outside English: "Kike" is Spanish for Enrique (and a short sentence
+ * of Spanish may be read as Portuguese or Italian).
+ */
+const NAMES = new Set(['kike']);
 
 /** A window: the sentences whose features all count, and the range of sentences whose context cues count. */
 export interface Window {
