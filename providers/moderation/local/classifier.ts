@@ -215,7 +215,8 @@ function applyRules(sentences: AnalysedSentence[], best: Assessment['best']) {
     // "Eat my last slice and I'll kill you": harm announced over food is hyperbole.
     if (sentence.features.includes('c:FOOD') && !sentence.features.includes('c:WEAPON')) return;
     const range = contextRange(sentences, index);
-    const around = sentences.slice(range.from, range.to + 1).flatMap((neighbour) => neighbour.context);
+    const neighbours = sentences.slice(range.from, range.to + 1);
+    const around = neighbours.flatMap((neighbour) => neighbour.context);
     if (
       ['c:BANTER', 'c:FICTION', 'c:REPORT', 'c:HISTORY', 'c:META'].some(
         (cue) => sentence.features.includes(cue) || around.includes(cue),
@@ -224,7 +225,6 @@ function applyRules(sentences: AnalysedSentence[], best: Assessment['best']) {
       return;
     // "We're going to murder them on Saturday" before a derby, a game or a scene: a contest or a story, when the
     // sentence or one beside it names it (concepts.ts).
-    const neighbours = sentences.slice(range.from, range.to + 1);
     if (CONTEST_CONCEPTS.some((cue) => neighbours.some((neighbour) => neighbour.features.includes(cue)))) return;
     best[threats] = { score: 1, start: sentence.start, end: sentence.end };
   });

@@ -175,23 +175,19 @@ export function analyse(text: string, options: { full?: boolean } = {}): Analyse
   // sentences get their word features too.
   if (!full)
     for (const { from, to } of paragraphsOf(sentences)) {
-      if (
-        to === from ||
-        to - from >= SHORT_SENTENCES ||
-        !sentences.slice(from, to + 1).some((sentence) => sentence.risky)
-      )
-        continue;
+      if (!readWhole(sentences, from, to)) continue;
       for (let index = from; index <= to; index++) {
         const sentence = sentences[index]!;
         if (sentence.coverage !== 'model' || sentence.features.length > 0) continue;
         const key = `${sentence.language}\u0000whole\u0000${split[index]!.original}`;
         let reading = readings.get(key);
         if (!reading) {
-          reading = readSentence(split[index]!.original, sentence.language, true, true);
+          // In the language the first pass found: only the word features are new.
+          const original = split[index]!.original;
+          reading = readIn(original, foldAccents(original), sentence.language, 'model', true);
           readings.set(key, reading);
         }
-        // Read in the language found in the first pass: only its word features are new.
-        if (reading.language === sentence.language) sentences[index] = { ...sentence, features: reading.features };
+        sentences[index] = { ...sentence, features: reading.features };
       }
     }
   // A combination of ordinary words in a lexicon language is set aside when its sentence or a neighbour is framed as a
@@ -213,6 +209,17 @@ export function analyse(text: string, options: { full?: boolean } = {}): Analyse
 function readSentence(original: string, previous: string, continued: boolean, wordFeatures: boolean): Reading {
   const folded = foldAccents(original);
   const { language, coverage } = sentenceLanguage(original, folded, previous, continued);
+  return readIn(original, folded, language, coverage, wordFeatures);
+}
+
+/** A sentence's rules, classes and features in a language already found. */
+function readIn(
+  original: string,
+  folded: string,
+  language: string,
+  coverage: Coverage,
+  wordFeatures: boolean,
+): Reading {
   if (coverage === 'lexicon') {
     const { findings, frame } = readLexicon(original, language as LexiconLanguage);
     const rules = findings.map(({ category, explicit }) => ({
@@ -285,6 +292,14 @@ function paragraphsOf(sentences: readonly AnalysedSentence[]): { from: number; t
   return paragraphs;
 }
 
+/**
+ * Whether a paragraph of a long text is read whole (windowsOf), so its sentences need their word features (analyse):
+ * two to SHORT_SENTENCES sentences, one of them risky.
+ */
+function readWhole(sentences: readonly AnalysedSentence[], from: number, to: number): boolean {
+  return to > from && to - from < SHORT_SENTENCES && sentences.slice(from, to + 1).some((sentence) => sentence.risky);
+}
+
 /** The windows to score. */
 export function windowsOf(sentences: AnalysedSentence[]): Window[] {
   const windows: Window[] = [];
@@ -294,11 +309,9 @@ export function windowsOf(sentences: AnalysedSentence[]): Window[] {
   // sentence is read whole too: a plan told over a few sentences is a paragraph of its own in a longer text as well.
   // A paragraph of one sentence needs no window of its own: its sentence's window reads the same words.
   const short = sentences.length <= SHORT_SENTENCES;
-  for (const { from, to } of sentences.length > 0 ? paragraphsOf(sentences) : []) {
-    if (to === from) continue;
-    if (short || (to - from < SHORT_SENTENCES && sentences.slice(from, to + 1).some((sentence) => sentence.risky)))
+  for (const { from, to } of sentences.length > 0 ? paragraphsOf(sentences) : [])
+    if (to > from && (short || readWhole(sentences, from, to)))
       windows.push({ from, to, contextFrom: from, contextTo: to, whole: true });
-  }
   sentences.forEach((sentence, index) => {
     if (!sentence.risky) return;
     const { from: contextFrom, to: contextTo } = contextRange(sentences, index);
