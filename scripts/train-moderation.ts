@@ -114,6 +114,16 @@ export const TRAINING_SETS = [
   'train10-de',
   'train10-pt',
   'train10-it',
+  // A tenth blind round (data-drop train11), 220 texts per language drawn from everyday settings (a care home, a
+  // harbour, a custody dispute, a rideshare, a ski resort, …), at least 60% of the threats and plans without a harm
+  // word; first look before training on it (model ab39b4f): sexual .867, hate .753, threats .542, violent .518,
+  // gore .967, benign FP 5.6% (22/390).
+  'train11-en',
+  'train11-es',
+  'train11-fr',
+  'train11-de',
+  'train11-pt',
+  'train11-it',
 ];
 const MODEL_LANGUAGES = new Set(['en', 'es', 'fr', 'de', 'pt', 'it']);
 

@@ -101,4 +101,23 @@ describe('frames in the six languages', () => {
     expect(classify('Oye Kike, mañana paso a buscarte a las ocho.').categories.hate.flagged).toBe(false);
     expect(classify('Get out of our street, you filthy kike.').categories.hate.flagged).toBe(true);
   });
+
+  test('winning announced with a banter verb is no plain threat; a killing announced to a named person is one', () => {
+    const announced = (text: string) =>
+      analyse(text).flatMap((sentence) => sentence.features.filter((feature) => feature.startsWith('s:announce_')));
+    for (const text of [
+      "We're going to absolutely destroy them on Sunday.",
+      'Che, el domingo los vamos a destrozar.',
+      'Samedi on va les écraser, les Marseillais !',
+      'Domenica vi distruggeremo, ragazzi.',
+      'No clássico de sábado eu vou esmagar vocês.',
+    ]) {
+      expect(announced(text)).toEqual(['s:announce_hyperbole']);
+      expect(classify(text).categories.threats.flagged).toBe(false);
+    }
+    for (const text of ['I will kill you, Mark.', 'Mañana te voy a matar, Ruiz.', 'Domani ti ammazzo, Marco.']) {
+      expect(announced(text)).toContain('s:announce_harm_person');
+      expect(classify(text).categories.threats.flagged).toBe(true);
+    }
+  });
 });

@@ -82,6 +82,18 @@ const CONTESTS: Record<EuropeanLanguage, string> = {
   de: 'beim | im | in | bei',
 };
 
+/**
+ * Harm verbs that sports talk and banter use for winning ("el domingo los vamos a destrozar", "samedi on va les
+ * écraser"): announced to a person, they make no plain threat on their own (the model still weighs the sentence).
+ */
+const HYPERBOLE: Record<EuropeanLanguage, string> = {
+  es: 'destrozar | aplastar | machacar | arrasar | barrer | golear | humillar | apalizar | masacrar | aniquilar',
+  pt: 'destruir | esmagar | atropelar | amassar | arrasar | golear | humilhar | massacrar | aniquilar | trucidar',
+  it: 'distruggere | schiacciare | asfaltare | stracciare | demolire | annientare | umiliare | massacrare | spazzare',
+  fr: 'ecraser | demolir | atomiser | laminer | defoncer | eclater | humilier | massacrer | aneantir | pulveriser',
+  de: 'zerlegen | vernichten | zerstoren | zerquetschen | abschlachten | demutigen | fertigmachen | plattmachen | wegfegen',
+};
+
 interface Table {
   single: Map<string, string[]>;
   phrases: Map<string, { words: string[]; klass: string }[]>;
@@ -159,6 +171,13 @@ const TABLES = Object.fromEntries(
       incitements: stemmed(INCITEMENTS[language]),
       passives: stemmed(PASSIVES[language]),
       contests: stemmed(CONTESTS[language]),
+      hyperbole: new Set(
+        split(HYPERBOLE[language]).flatMap((verb) =>
+          [verb, ...conjugate(verb, language)]
+            .map((form) => stemEuropean(form, language))
+            .filter((form) => form.length >= MIN_INFLECTED_STEM),
+        ),
+      ),
     };
     return [language, { single, phrases, profile }];
   }),
@@ -234,6 +253,7 @@ export function europeanSentence(original: string, language: EuropeanLanguage): 
   if (language === 'es' || language === 'it' || language === 'pt') {
     for (let index = 1; index < words.length; index++) {
       if (!/o$/.test(words[index]!) || !PRESENT_CLITICS[language]!.has(words[index - 1]!)) continue;
+      if (table.profile.hyperbole?.has(stems[index]!)) continue;
       if (at[index]?.includes('HARM') || table.single.get(stemEuropean(words[index]!, language))?.includes('HARM'))
         features.push('s:announce_harm_person');
     }

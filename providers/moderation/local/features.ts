@@ -404,6 +404,8 @@ export interface CompositionProfile {
   passives?: Set<string>;
   /** Prepositions that name a contest after harm ("al ajedrez", "a padel", "beim Schach"), English "at" and "in". */
   contests?: Set<string>;
+  /** Stems of the harm verbs that banter uses for winning ("destrozar", "écraser"), English HYPERBOLE_VERBS. */
+  hyperbole?: Set<string>;
 }
 
 /**
@@ -425,6 +427,18 @@ const IMPERATIVE_VERBS = new Set(
 const VIOLENT_VERBS = new Set(
   `stab shoot strangle choke beat burn drown hang slit gut butcher slaughter torture maim cripple punch kick stomp
   bludgeon behead decapitate poison suffocate smother rape assault knife shank lynch maul pistol-whip glass bash`
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => stem(word)),
+);
+/**
+ * Harm verbs that sports talk and banter use for winning ("we're going to destroy them on Sunday", "smash you lot"):
+ * announced to a person, they are `s:announce_hyperbole`, which the model weighs, not the plain threat the announcement
+ * rule flags (classifier.ts).
+ */
+const HYPERBOLE_VERBS = new Set(
+  `destroy crush smash bury demolish thrash hammer wreck annihilate flatten trounce obliterate batter humiliate massacre
+  pummel steamroll wipe`
     .split(/\s+/)
     .filter(Boolean)
     .map((word) => stem(word)),
@@ -561,7 +575,10 @@ function compositionFeatures(stems: string[], at: string[][], features: Set<stri
     )
       features.add('s:passive_harm');
     const near = index - announced <= 8;
-    if (near) features.add(person ? 's:announce_harm_person' : thing ? 's:announce_harm_thing' : 's:announce_harm');
+    const hyperbole = (profile ? profile.hyperbole : HYPERBOLE_VERBS)?.has(word) ?? false;
+    if (near && person && hyperbole) features.add('s:announce_hyperbole');
+    else if (near)
+      features.add(person ? 's:announce_harm_person' : thing ? 's:announce_harm_thing' : 's:announce_harm');
     if (near && conditional) features.add('s:conditional_harm');
     if (index - incite <= 5) features.add('s:incite_harm');
     // "You're gonna bleed", "he is going to pay": the addressee's future harm.
