@@ -1,7 +1,14 @@
 import { describe, expect, test } from 'bun:test';
 import type { EuropeanLanguage } from '../providers/moderation/local/european.ts';
 import { europeanSentence } from '../providers/moderation/local/european-features.ts';
-import { classesOf, normalize, RISK_CLASSES, tokens } from '../providers/moderation/local/features.ts';
+import { classify } from '../providers/moderation/local/classifier.ts';
+import {
+  classesOf,
+  normalize,
+  RISK_CLASSES,
+  sentenceFeatures,
+  tokens,
+} from '../providers/moderation/local/features.ts';
 
 // Plans told in plain words (intent-classes.ts): one sentence per class and language, written for this test, that
 // must carry its class, and ordinary sentences near the same words that must carry none of the risky ones.
@@ -131,5 +138,18 @@ describe('plans told in plain words', () => {
       expect.arrayContaining(['c:STAGED', 'p:STAGED+TARGET']),
     );
     expect(europeanSentence('Sag dem Kind, deine Mama hat mich geschickt.', 'de').features).toContain('c:ABDUCT');
+  });
+});
+
+describe('what a harm verb is done to', () => {
+  const objects = (text: string) =>
+    sentenceFeatures(tokens(normalize(text))).filter((feature) => feature.startsWith('o:'));
+
+  test('a person after a word between the article and the noun', () => {
+    expect(objects('Someone needs to shoot the prime minister.')).toContain('o:harm_person');
+    expect(objects('Go and stab that fat cop.')).toContain('o:harm_person');
+    expect(objects('I will break his left arm.')).toContain('o:harm_person');
+    expect(objects('Shoot the old tins off the fence.')).not.toContain('o:harm_person');
+    expect(classify('Someone needs to shoot the prime minister.').categories.threats.flagged).toBe(true);
   });
 });

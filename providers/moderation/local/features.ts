@@ -530,6 +530,23 @@ function compositionFeatures(stems: string[], at: string[][], features: Set<stri
     if (!has(index, 'HARM')) continue;
     let object = index + 1;
     while (object < stems.length && object < index + 4 && SKIP.has(stems[object]!)) object++;
+    const personAt = (at: number) =>
+      PERSON_OBJECTS.has(stems[at] ?? '') ||
+      (profile?.persons.has(stems[at] ?? '') ?? false) ||
+      has(at, 'TARGET') ||
+      has(at, 'GROUP') ||
+      has(at, 'GORE_PART');
+    // A word between the article and the person ("shoot the prime minister", "stab that fat cop", "break his left
+    // arm"): the harm is done to the noun after it.
+    if (
+      !personAt(object) &&
+      !THING_OBJECTS.has(stems[object] ?? '') &&
+      !has(object, 'BANTER') &&
+      !has(object, 'FOOD') &&
+      object + 1 < index + 5 &&
+      personAt(object + 1)
+    )
+      object++;
     const target = stems[object];
     // A harm done to someone: a pronoun, a person or group, or a body part ("break his jaw").
     // Romance and German object pronouns stand before the verb too ("te voy a matar", "ich werde dich umbringen").
