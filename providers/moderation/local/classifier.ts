@@ -205,7 +205,9 @@ function applyRules(sentences: AnalysedSentence[], best: Assessment['best']) {
   }
   // The speaker announces harm to a person ("I'm going to break your jaw", "we will burn them out") or says they are
   // bringing a weapon: a threat, unless the sentence or its neighbours set it in a contest, a story, a report or a
-  // history. On the training sets it fires on 51 threats, 3 other violations and no benign text.
+  // history. The verbs sports talk uses for winning are not announced harm here (s:announce_hyperbole, features.ts).
+  // On the training sets (whose model was trained on them) it fires on 148 violations and 9 of the 4,902 benign texts:
+  // banter at a gym, in a game or over food.
   const threats = MODERATION_CATEGORIES.indexOf('threats');
   sentences.forEach((sentence, index) => {
     if (best[threats]!.score >= 1) return;

@@ -530,12 +530,12 @@ function compositionFeatures(stems: string[], at: string[][], features: Set<stri
     if (!has(index, 'HARM')) continue;
     let object = index + 1;
     while (object < stems.length && object < index + 4 && SKIP.has(stems[object]!)) object++;
-    const personAt = (at: number) =>
-      PERSON_OBJECTS.has(stems[at] ?? '') ||
-      (profile?.persons.has(stems[at] ?? '') ?? false) ||
-      has(at, 'TARGET') ||
-      has(at, 'GROUP') ||
-      has(at, 'GORE_PART');
+    const personAt = (position: number) =>
+      PERSON_OBJECTS.has(stems[position] ?? '') ||
+      (profile?.persons.has(stems[position] ?? '') ?? false) ||
+      has(position, 'TARGET') ||
+      has(position, 'GROUP') ||
+      has(position, 'GORE_PART');
     // A word between the article and the person ("shoot the prime minister", "stab that fat cop", "break his left
     // arm"): the harm is done to the noun after it.
     if (
