@@ -459,6 +459,16 @@ const CLAUSE_OPENERS = new Set([
 
 function compositionFeatures(stems: string[], at: string[][], features: Set<string>, profile?: CompositionProfile) {
   const has = (index: number, klass: string) => at[index]?.includes(klass) ?? false;
+  // What a harm verb is done to: a pronoun, a person or group, or a body part ("break his jaw"); or a thing, a game or
+  // a dish ("smash it", "destroy the pizza").
+  const personAt = (position: number) =>
+    PERSON_OBJECTS.has(stems[position] ?? '') ||
+    (profile?.persons.has(stems[position] ?? '') ?? false) ||
+    has(position, 'TARGET') ||
+    has(position, 'GROUP') ||
+    has(position, 'GORE_PART');
+  const thingAt = (position: number) =>
+    THING_OBJECTS.has(stems[position] ?? '') || has(position, 'BANTER') || has(position, 'FOOD');
   let instructed = -20;
   let announced = -10;
   let conditional = false;
@@ -530,37 +540,15 @@ function compositionFeatures(stems: string[], at: string[][], features: Set<stri
     if (!has(index, 'HARM')) continue;
     let object = index + 1;
     while (object < stems.length && object < index + 4 && SKIP.has(stems[object]!)) object++;
-    const personAt = (position: number) =>
-      PERSON_OBJECTS.has(stems[position] ?? '') ||
-      (profile?.persons.has(stems[position] ?? '') ?? false) ||
-      has(position, 'TARGET') ||
-      has(position, 'GROUP') ||
-      has(position, 'GORE_PART');
     // A word between the article and the person ("shoot the prime minister", "stab that fat cop", "break his left
     // arm"): the harm is done to the noun after it.
-    if (
-      !personAt(object) &&
-      !THING_OBJECTS.has(stems[object] ?? '') &&
-      !has(object, 'BANTER') &&
-      !has(object, 'FOOD') &&
-      object + 1 < index + 5 &&
-      personAt(object + 1)
-    )
-      object++;
+    if (!personAt(object) && !thingAt(object) && object + 1 < index + 5 && personAt(object + 1)) object++;
     const target = stems[object];
-    // A harm done to someone: a pronoun, a person or group, or a body part ("break his jaw").
     // Romance and German object pronouns stand before the verb too ("te voy a matar", "ich werde dich umbringen").
     const pronounBefore =
       profile !== undefined && [1, 2, 3].some((back) => profile.persons.has(stems[index - back] ?? ''));
-    const person =
-      pronounBefore ||
-      (target !== undefined &&
-        (PERSON_OBJECTS.has(target) ||
-          profile?.persons.has(target) ||
-          has(object, 'TARGET') ||
-          has(object, 'GROUP') ||
-          has(object, 'GORE_PART')));
-    const thing = target !== undefined && (THING_OBJECTS.has(target) || has(object, 'BANTER') || has(object, 'FOOD'));
+    const person = pronounBefore || (target !== undefined && personAt(object));
+    const thing = target !== undefined && thingAt(object);
     // "… destroy you at chess", "… crush you in the final": a contest named right after is banter.
     // (A Romance or German object pronoun stands before the verb: the contest may follow the verb at once.)
     for (let after = profile ? index + 1 : object + 1; after <= object + 3 && after < stems.length; after++) {
