@@ -14,8 +14,8 @@ export const EUROPEAN_CLASSES: Record<EuropeanLanguage, Record<string, string>> 
       atacar | herir | lastimar | destrozar | reventar | aplastar | volar | hacer volar | acabar con | liquidar | cargarse | eliminar |
       atropellar | arrollar | secuestrar | llevarse | rajar | cortar | apalear | linchar | fusilar | ejecutar | masacrar | dinamitar`,
     DEATH: `muerto | muerta | muerte | morir | cadaver | tumba | sangre | entierro | funeral | ataud`,
-    WEAPON: `pistola | arma | rifle | escopeta | fusil | revolver | bala | municion | cuchillo | navaja | machete | hacha | bate | martillo |
-      cuerda | acido | bomba | explosivo | granada | detonador | mecha | temporizador | metralla | clavos | tubo | olla a presion |
+    WEAPON: `pistola | arma | rifle | escopeta | fusil | revolver | =bala, balas | municion | cuchillo | navaja | machete | hacha | bate | martillo |
+      cuerda | acido | bomba | explosivo | =granada, granadas | detonador | mecha | temporizador | metralla | clavos | tubo | olla a presion |
       molotov | gasolina | fertilizante | veneno | cianuro | arsenico | anticongelante | matarratas | raticida | coche | camion |
       furgoneta | vehiculo | bridas | cinta americana | cloroformo | sedante | somnifero | pastilla`,
     MAKE: `hacer | fabricar | construir | montar | mezclar | combinar | llenar | rellenar | conectar | verter | echar | calentar | sellar |
@@ -41,7 +41,7 @@ export const EUROPEAN_CLASSES: Record<EuropeanLanguage, Record<string, string>> 
       extranjero | extranjeros | refugiado | refugiados | sudaca | sudacas | arabe | arabes | chino | chinos | gay | gays |
       homosexual | homosexuales | lesbiana | lesbianas | trans | transexual | mujeres | feminista | feministas | latinos | indios |
       indigenas | rumano | rumanos | marroqui | marroquies | africano | africanos | discapacitados | minusvalidos | esa gente`,
-    SLUR: `maricon | maricones | marica | bollera | sudaca | sudacas | negrata | panchito | moraco | tortillera | subnormal | retrasado | machirulo`,
+    SLUR: `maricon | maricones | marica | bollera | sudaca | sudacas | negrata | panchito | moraco | =tortillera, tortilleras | subnormal | =retrasado, retrasada, retrasados, retrasadas | machirulo`,
     DEHUMAN: `ratas | rata | cucarachas | parasitos | plaga | bestias | animales | basura | escoria | infrahumanos | salvajes | cerdos |
       perros | virus | cancer | invasores | invasion | inferiores | degenerados | sucios | apestan | enfermedad`,
     EXCLUDE: `deportar | expulsar | exterminar | eliminar | limpiar | echar | fuera | exterminio | genocidio | esterilizar | quemar |
@@ -83,8 +83,8 @@ export const EUROPEAN_CLASSES: Record<EuropeanLanguage, Record<string, string>> 
       atacar | ferir | machucar | destruir | explodir | esmagar | acabar com | eliminar | atropelar | sequestrar | cortar | linchar |
       executar | massacrar | furar | arrebentar | dar um tiro`,
     DEATH: `morto | morta | morte | morrer | cadaver | tumulo | sangue | enterro | funeral | caixao`,
-    WEAPON: `pistola | arma | revolver | rifle | espingarda | fuzil | bala | municao | faca | canivete | facao | machado | taco | martelo |
-      corda | acido | bomba | explosivo | granada | detonador | pavio | temporizador | estilhacos | pregos | cano | panela de pressao |
+    WEAPON: `pistola | arma | revolver | rifle | espingarda | fuzil | =bala, balas | municao | faca | canivete | facao | machado | taco | martelo |
+      corda | acido | bomba | explosivo | =granada, granadas | detonador | pavio | temporizador | estilhacos | pregos | cano | panela de pressao |
       molotov | gasolina | fertilizante | veneno | cianeto | arsenico | anticongelante | chumbinho | carro | caminhao | van | veiculo |
       abracadeiras | fita adesiva | cloroformio | sedativo | comprimido`,
     MAKE: `fazer | fabricar | construir | montar | misturar | combinar | encher | conectar | derramar | despejar | aquecer | selar |
@@ -95,7 +95,7 @@ export const EUROPEAN_CLASSES: Record<EuropeanLanguage, Record<string, string>> 
     MAXIMISE: `multidao | gente | lotado | hora do rush | hora de ponta | o maximo | sem testemunhas | sem ser pego | sem deixar rastro |
       sem rastro | a policia | alibi | livrar do corpo | digitais | cameras | agua sanitaria | lixivia | pareca um acidente |
       como um acidente | aos poucos | todo dia | todos os dias | fugir | escapar | sumir`,
-    GORE_PART: `carne | pele | osso | cranio | cerebro | olho | intestinos | tripas | entranhas | orgao | figado | coracao | pulmao | veia |
+    GORE_PART: `carne | pele | osso | cranio | cerebro | olho | intestinos | tripas | entranhas | orgao | figado | coracao | pulmao | =veia, veias |
       arteria | garganta | pescoco | mandibula | dentes | lingua | coluna | costela | rosto | cabeca | estomago | barriga`,
     GORE_ACT: `jorrar | esguichar | espirrar | arrancar | rasgar | esfolar | estalar | pendurar | apodrecer | vermes`,
     GORE_WORD: `sangue | sangrento | visceras | entranhas | tripas | miolos | carnificina | mutilado | desmembrado | decapitado | despedacado`,
@@ -163,11 +163,11 @@ export const EUROPEAN_CLASSES: Record<EuropeanLanguage, Record<string, string>> 
     MAXIMISE: `folla | gente | affollato | ora di punta | il massimo | senza testimoni | senza farsi beccare | senza lasciare tracce |
       senza tracce | la polizia | alibi | sbarazzarsi del corpo | impronte | telecamere | candeggina | sembri un incidente |
       come un incidente | poco a poco | ogni giorno | scappare | fuggire | sparire`,
-    GORE_PART: `carne | pelle | osso | cranio | cervello | occhio | intestino | budella | viscere | organo | fegato | cuore | polmone | vena |
+    GORE_PART: `carne | pelle | osso | cranio | cervello | occhio | intestino | budella | viscere | organo | fegato | cuore | polmone | =vena, vene |
       arteria | gola | collo | mascella | denti | lingua | colonna | costola | faccia | testa | stomaco | pancia`,
     GORE_ACT: `sgorgare | zampillare | schizzare | strappare | scuoiare | scricchiolare | penzolare | marcire | vermi`,
     GORE_WORD: `sangue | sanguinoso | viscere | budella | cervella | carneficina | mutilato | smembrato | decapitato | squartato`,
-    SEX: `sesso | scopare | scopando | cazzo | pene | figa | fica | vagina | clitoride | venire | orgasmo | nuda | nudo | capezzoli | tette |
+    SEX: `sesso | scopare | scopando | cazzo | pene | figa | fica | vagina | clitoride | venire | orgasmo | nuda | nudo | capezzoli | =tette, tetta |
       seno | erezione | eccitato | eccitata | succhiare | pompino | sega | porno | pornografia | masturbare | culo | troia |
       puttana | sperma | vibratore | penetrare | scopami`,
     INTIMATE: `baciare | bacio | labbra | lingua | toccare | accarezzare | letto | lenzuola | spogliare | mutandine | reggiseno | cosce |
@@ -177,7 +177,7 @@ export const EUROPEAN_CLASSES: Record<EuropeanLanguage, Record<string, string>> 
     GROUP: `ebreo | ebrei | musulmano | musulmani | zingaro | zingari | rom | nero | neri | immigrato | immigrati | straniero | stranieri |
       rifugiato | rifugiati | arabo | arabi | cinese | cinesi | gay | omosessuale | omosessuali | lesbica | lesbiche | trans |
       donne | femminista | femministe | africano | africani | meridionali | terroni | disabili | quella gente`,
-    SLUR: `frocio | froci | finocchio | ricchione | negro | negri | terrone | terroni | zingaraccio | mongoloide | ritardato | culattone`,
+    SLUR: `frocio | froci | finocchio | ricchione | negro | negri | terrone | terroni | zingaraccio | mongoloide | =ritardato, ritardata, ritardati, ritardate | culattone`,
     DEHUMAN: `ratti | topi | scarafaggi | parassiti | piaga | bestie | animali | spazzatura | feccia | subumani | selvaggi | maiali | cani |
       virus | cancro | invasori | invasione | inferiori | degenerati | sporchi | puzzano | malattia`,
     EXCLUDE: `deportare | espellere | sterminare | eliminare | ripulire | fuori | sterminio | genocidio | sterilizzare | bruciare |
@@ -233,7 +233,7 @@ export const EUROPEAN_CLASSES: Record<EuropeanLanguage, Record<string, string>> 
       comme un accident | petit a petit | chaque jour | tous les jours | fuir | s'enfuir | disparaitre`,
     GORE_PART: `chair | peau | os | crane | cerveau | oeil | yeux | intestins | tripes | entrailles | organe | foie | coeur | poumon | veine |
       artere | gorge | cou | machoire | dents | langue | colonne | cote | visage | tete | estomac | ventre`,
-    GORE_ACT: `jaillir | gicler | eclabousser | arracher | dechirer | ecorcher | craquer | pendre | pourrir | asticots | vers`,
+    GORE_ACT: `jaillir | gicler | eclabousser | arracher | dechirer | ecorcher | craquer | pendre | =pourrir, pourri, pourrie, pourris, pourries, pourrit, pourrissent, pourrissant | asticots | vers`,
     GORE_WORD: `sang | sanglant | visceres | entrailles | tripes | cervelle | carnage | mutile | demembre | decapite | dechiquete`,
     SEX: `sexe | baiser | niquer | bite | queue | penis | chatte | vagin | clitoris | jouir | orgasme | nue | nu | tetons | seins | nichons |
       erection | excite | excitee | sucer | pipe | branler | porno | pornographie | masturber | cul | salope | pute | sperme |
@@ -289,7 +289,7 @@ export const EUROPEAN_CLASSES: Record<EuropeanLanguage, Record<string, string>> 
       erledigen | kaltmachen | platt machen | uberfahren | entfuhren | schneiden | lynchen | hinrichten | massakrieren | abschlachten |
       abmurksen | umlegen | fertigmachen | bring dich um | bringe dich um | mach dich kalt`,
     DEATH: `tot | tote | tod | sterben | leiche | grab | blut | beerdigung | sarg`,
-    WEAPON: `pistole | waffe | gewehr | flinte | revolver | kugel | munition | messer | machete | axt | beil | baseballschlager | hammer |
+    WEAPON: `pistole | waffe | gewehr | flinte | revolver | kugel | munition | =messer, messern, messers | machete | axt | beil | baseballschlager | hammer |
       seil | saure | bombe | sprengstoff | granate | zunder | zundschnur | timer | splitter | nagel | nagel | rohr | schnellkochtopf |
       molotow | benzin | dunger | gift | zyankali | arsen | frostschutzmittel | rattengift | auto | lkw | laster | transporter |
       fahrzeug | kabelbinder | klebeband | chloroform | beruhigungsmittel | schlaftabletten | tablette`,
@@ -301,7 +301,7 @@ export const EUROPEAN_CLASSES: Record<EuropeanLanguage, Record<string, string>> 
     MAXIMISE: `menge | menschenmenge | voll | berufsverkehr | moglichst viele | ohne zeugen | ohne erwischt zu werden | ohne spuren |
       keine spuren | die polizei | alibi | leiche loswerden | fingerabdrucke | kameras | bleiche | wie ein unfall | nach einem unfall |
       nach und nach | jeden tag | fliehen | abhauen | verschwinden`,
-    GORE_PART: `fleisch | haut | knochen | schadel | gehirn | hirn | auge | darme | gedarme | eingeweide | organ | leber | herz | lunge |
+    GORE_PART: `fleisch | haut | knochen | schadel | gehirn | hirn | auge | darme | gedarme | eingeweide | organ | =leber, lebern | herz | lunge |
       vene | arterie | kehle | hals | kiefer | zahne | zunge | wirbelsaule | rippe | gesicht | kopf | magen | bauch`,
     GORE_ACT: `spritzen | quellen | heraushangen | reissen | zerreissen | hauten | knacken | splittern | baumeln | verrotten | maden`,
     GORE_WORD: `blut | blutig | eingeweide | gedarme | hirnmasse | gemetzel | verstummelt | zerstuckelt | gekopft | zerfetzt`,

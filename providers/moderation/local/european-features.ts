@@ -96,6 +96,8 @@ const HYPERBOLE: Record<EuropeanLanguage, string> = {
 
 interface Table {
   single: Map<string, string[]>;
+  /** Entries written `=form`: matched on the folded word itself, because their stem is also another word's. */
+  exact: Map<string, string[]>;
   phrases: Map<string, { words: string[]; klass: string }[]>;
   profile: CompositionProfile;
 }
@@ -121,6 +123,7 @@ const stemsOf = (text: string, language: EuropeanLanguage) =>
 const TABLES = Object.fromEntries(
   EUROPEAN_LANGUAGES.map((language) => {
     const single = new Map<string, string[]>();
+    const exact = new Map<string, string[]>();
     const phrases = new Map<string, { words: string[]; klass: string }[]>();
     const lists: Record<string, string> = { ...EUROPEAN_CLASSES[language], BRING: BRING[language] };
     for (const extra of [
@@ -133,6 +136,13 @@ const TABLES = Object.fromEntries(
         lists[klass] = lists[klass] ? `${lists[klass]} | ${text}` : text;
     for (const [klass, text] of Object.entries(lists)) {
       for (const entry of split(text)) {
+        if (entry.startsWith('=')) {
+          for (const form of split(entry.slice(1).replaceAll(',', '|'))) {
+            const word = foldAccents(form);
+            exact.set(word, [...(exact.get(word) ?? []), klass]);
+          }
+          continue;
+        }
         // Class entries are matched on folded, unstemmed words as well as stems, so short words keep their class.
         const words = stemsOf(entry, language);
         if (words.length === 0) continue;
@@ -179,7 +189,7 @@ const TABLES = Object.fromEntries(
         ),
       ),
     };
-    return [language, { single, phrases, profile }];
+    return [language, { single, exact, phrases, profile }];
   }),
 ) as Record<EuropeanLanguage, Table>;
 
@@ -190,14 +200,17 @@ const NO_CLASSES: string[] = [];
 /**
  * German writes its compounds as one word ("Rattengift", "Augenhöhlen", "Gruppensex"): a word with no class of its own
  * takes the classes of its longest known head (the last part, which names what it is), else of its longest known first
- * part ("Hautfetzen", "Körperteile").
+ * part ("Hautfetzen", "Körperteile"). Only a noun, which German capitalises, is read by its first part: an adjective or a
+ * participle that starts with a known word is another word ("herzlich", "gesichert", "Hintergrund" is a noun but
+ * "hinter" is the preposition).
  */
-function compoundClasses(word: string, language: EuropeanLanguage, table: Table): string[] {
+function compoundClasses(word: string, language: EuropeanLanguage, table: Table, noun: boolean): string[] {
   if (language !== 'de' || word.length < MIN_COMPOUND_PART * 2) return NO_CLASSES;
   for (let cut = 1; cut <= word.length - MIN_COMPOUND_PART; cut++) {
     const head = table.single.get(stemEuropean(word.slice(cut), language)) ?? table.single.get(word.slice(cut));
     if (head) return head;
   }
+  if (!noun) return NO_CLASSES;
   for (let cut = word.length - 1; cut >= MIN_COMPOUND_PART; cut--) {
     const first = table.single.get(word.slice(0, cut));
     if (first) return first;
@@ -216,10 +229,15 @@ export function europeanSentence(original: string, language: EuropeanLanguage): 
   const folded = foldAccents(original);
   const words = europeanWords(folded, language);
   const stems = words.map((word) => stemEuropean(word, language));
+  const nouns =
+    language === 'de' ? new Set((original.match(/\p{Lu}\p{L}*/gu) ?? []).map((word) => foldAccents(word))) : undefined;
   const at: string[][] = [];
   for (let index = 0; index < stems.length; index++) {
     const word = stems[index]!;
-    const classes = [...(table.single.get(word) ?? compoundClasses(word, language, table))];
+    const classes = [
+      ...(table.single.get(word) ?? compoundClasses(word, language, table, nouns?.has(words[index]!) ?? false)),
+    ];
+    addClasses(classes, table.exact.get(words[index]!) ?? NO_CLASSES);
     for (const phrase of table.phrases.get(word) ?? []) {
       let matches = true;
       for (let offset = 1; offset < phrase.words.length && matches; offset++)

@@ -49,7 +49,7 @@ export const EUROPEAN_THREATS: Record<EuropeanLanguage, Record<string, string>> 
       pretos | pretas | travestis | transexuais | bichas | deficientes | velhos | idosos | pobres | favelados | mendigos |
       moradores de rua | sem teto | macumbeiros | evangelicos`,
     DEHUMAN: `infestam | infestar | infestado | praga de | se reproduzem | se multiplicam | como coelhos | como ratos |
-      como baratas | raca | racas | ladroes | bandidos | criminosos | vagabundos | vagabundas | gentalha | ralé | escoria |
+      como baratas | raca | racas | ladroes | bandidos | criminosos | vagabundos | vagabundas | gentalha | =ralé | escoria |
       imundos | imundicie | dedetizar | desinfetar | mofo | pulgas | piolhos | sanguessugas | subumanos | chupins`,
     EXCLUDE: `mandar de volta | devolver | pra terra deles | para a terra deles | fora daqui | fora do brasil | fora de portugal |
       que voltem | que se mandem | expulsao | deportacao | deportar eles | fichar | fichados | registrar eles | prender todos |
@@ -111,7 +111,7 @@ export const EUROPEAN_THREATS: Record<EuropeanLanguage, Record<string, string>> 
     BANTER: `les gars | mouchoirs | stade | supporters | score | egalite | penalty | remontada | journee | scrabble | belote |
       petanque | padel | partie | allez`,
     GROUP: `roumains | marocains | algeriens | tunisiens | senegalais | maliens | nigerians | afghans | pakistanais | turcs |
-      chinois | asiatiques | africains | maghrebins | beurs | renois | rebeus | clandestins | sans papiers | musulmanes |
+      chinois | asiatiques | africains | maghrebins | =beurs, beur, beurette, beurettes | renois | rebeus | clandestins | sans papiers | musulmanes |
       juives | noires | gitanes | tziganes | roms | gens du voyage | travelos | transsexuels | handicapees | vieux | pauvres |
       clochards | sdf | mendiants | cassos`,
     DEHUMAN: `infestent | infester | infeste | desinfecter | desinfection | moisissure | se reproduisent | se multiplient |

@@ -65,7 +65,7 @@ export const EUROPEAN_VOCABULARY: Record<EuropeanLanguage, Record<string, string
       suca | suce | sucer | lecha | leche | lecher | branle | branla | branler | sodomie | sodomiser | fellation | cunnilingus |
       pipe | orgie | partouze | partouzes | echangiste | echangistes | libertin | libertine | soixante neuf |  bandait |
       clitoris | ejaculer | ejacula | se masturber | masturbe | te masturbes | lubrifiant | a quatre pattes | culotte | string |
-      nus | erotique | histoire erotique | xxx | salope | chienne | bite | chatte | queue | faire l amour | font l amour`,
+      nus | erotique | histoire erotique | xxx | salope | chienne | bite | chatte | faire l amour | font l amour`,
     INTIMATE: `haletant | haletait | gemit | gemissant | gemissements | trempee | mouillee | excitee | excite | murmura |
       deboutonna | se deshabilla | enleva ses vetements | cuisse | fesses |  langue | cou | entre ses jambes`,
     GORE_PART: `organes | visceres | arteres | orbites | globe oculaire |  gencives | rotule | genou | femur | tendon |
@@ -86,7 +86,7 @@ export const EUROPEAN_VOCABULARY: Record<EuropeanLanguage, Record<string, string
       masturbierte | gleitgel | von hinten | auf allen vieren | hoschen | slip | tanga | nackte | erotisch | erotische |
       erotische geschichte | xxx | schlampe | nutte | schwanz | muschi | mit ihr geschlafen | vogeln | bumsen | bumste`,
     INTIMATE: `keuchend | keuchte | stohnte | stohnend | stohnen | feucht |  erregt | flusterte | knopfte auf | zog sich aus |
-      oberschenkel | hintern | po | zunge | hals | zwischen den beinen`,
+      oberschenkel | =hintern | po | zunge | hals | zwischen den beinen`,
     GORE_PART: `organe | eingeweide | arterien | augenhohlen | augapfel | augapfel | wange | zahnfleisch | kniescheibe | knie |
       oberschenkelknochen | sehne | sehnen | muskel | muskeln | stumpf | stumpfe | finger | fingerglieder | nagel | kopfhaut |
       hirnmasse | knochenmark | korperteile | gesicht | kiefer | zahne | ohren | nase | mund | augen`,
