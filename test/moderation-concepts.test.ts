@@ -155,4 +155,16 @@ describe('frames in the six languages', () => {
       expect(classify(text).categories.threats.flagged).toBe(true);
     }
   });
+
+  test('harm announced in a sentence the model reads as banter is left to the model, not flagged by rule', () => {
+    // Both have the announcement's shape; the model's own reading of each sentence is far below a threat.
+    for (const text of [
+      'Se você comer o meu último pastel de nata eu te mato, hein!',
+      'Ce soir on va les tuer, les Canadiens.',
+    ]) {
+      const [sentence] = analyse(text);
+      expect(sentence!.features).toContain('s:announce_harm_person');
+      expect(classify(text).categories.threats.flagged).toBe(false);
+    }
+  });
 });

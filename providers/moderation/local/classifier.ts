@@ -159,7 +159,7 @@ export function assess(text: string, model: Model = defaultModel()): Assessment 
   }
   for (const index of lowered)
     grey.push({ start: sentences[index]!.start, end: sentences[Math.min(sentences.length - 1, index + 1)]!.end });
-  applyRules(sentences, best);
+  applyRules(sentences, best, thresholds, own);
   return {
     best,
     grey,
@@ -171,6 +171,12 @@ export function assess(text: string, model: Model = defaultModel()): Assessment 
 }
 
 const SEQUENCE_LENGTH = 4;
+/**
+ * Harm announced to a person is flagged by rule only when the model, reading the sentence's own words, sees at least
+ * this fraction of a threat: the rule decides what the model leans to, not what it reads as something else. Measured
+ * on the five measurement sets (1,226 benign texts, 651 threats): benign texts flagged 45 -> 41, threats found one fewer.
+ */
+const ANNOUNCE_FLOOR_FRACTION = 0.3;
 /** Concepts (concepts.ts) that set harm announced to a person in a match, a game or a film. */
 const CONTEST_CONCEPTS = ['c:K_SPORT', 'c:K_GAME', 'c:K_FILM'];
 /** Cues in a sentence that make an instruction to hurt someone a game move, a scene, a report or a warning. */
@@ -186,7 +192,12 @@ const INSTRUCTION_CUES = [
   'c:NEGATE',
 ];
 
-function applyRules(sentences: AnalysedSentence[], best: Assessment['best']) {
+function applyRules(
+  sentences: AnalysedSentence[],
+  best: Assessment['best'],
+  thresholds: readonly number[],
+  own: (number[] | undefined)[],
+) {
   const flag = (category: string, start: number, end: number) => {
     const index = MODERATION_CATEGORIES.indexOf(category as (typeof MODERATION_CATEGORIES)[number]);
     if (best[index]!.score < 1) best[index] = { score: 1, start, end };
@@ -203,14 +214,16 @@ function applyRules(sentences: AnalysedSentence[], best: Assessment['best']) {
     const finding = sequenceIntent(texts);
     if (finding) flag(finding.category, sentences[from]!.start, sentences[to - 1]!.end);
   }
-  // The speaker announces harm to a person ("I'm going to break your jaw", "we will burn them out") or says they are
+  // The speaker announces harm to a person ("I'm going to break your jaw", "Domani ti ammazzo") or says they are
   // bringing a weapon: a threat, unless the sentence or its neighbours set it in a contest, a story, a report or a
   // history. The verbs sports talk uses for winning are not announced harm here (s:announce_hyperbole, features.ts).
-  // On the training sets (whose model was trained on them) it fires on 148 violations and 9 of the 4,902 benign texts:
-  // banter at a gym, in a game or over food.
+  // Only when the model's own reading of the sentence leans to a threat (ANNOUNCE_FLOOR_FRACTION). On the training sets
+  // (whose model was trained on them) it decides 130 violations, 17 of them ones the model alone misses, and 4 of the
+  // 4,902 benign texts: banter over food or a game.
   const threats = MODERATION_CATEGORIES.indexOf('threats');
   sentences.forEach((sentence, index) => {
     if (best[threats]!.score >= 1) return;
+    if ((own[index]?.[threats] ?? 0) < thresholds[threats]! * ANNOUNCE_FLOOR_FRACTION) return;
     if (!sentence.features.includes('s:announce_harm_person') && !sentence.features.includes('s:bring_weapon')) return;
     if (sentence.features.includes('s:harm_in_contest')) return;
     if (!sentence.features.includes('s:announce_harm_person') && peacefulWeapon(sentence.lower)) return;

@@ -1,6 +1,8 @@
 /**
  * The word lists of the five European languages, in the English class names (see features.ts): written from the
- * policy, not from any training or test text. Entries are folded (no accents) and stemmed when loaded.
+ * policy, not from any training or test text. Entries are folded (no accents) and stemmed when loaded. An entry written
+ * `=form, form` is matched on those words only, unstemmed: its stem is also an everyday word's ("=leber, lebern" is the
+ * liver, not "leben"; "=ritardato" a slur, not "ritardo").
  */
 import type { EuropeanLanguage } from './european.ts';
 
