@@ -41,6 +41,8 @@ describe('concepts shared by the six languages', () => {
       ['es', 'Lanzó una granada.', 'Fue un gran día.', 'WEAPON'],
       ['es', 'Le gritó tortillera.', 'Hice una tortilla de patatas.', 'SLUR'],
       ['pt', 'Cortou a veia.', 'Ele veio ontem.', 'GORE_PART'],
+      ['es', 'Son como pulgas.', 'Se cortó el pulgar.', 'DEHUMAN'],
+      ['it', 'Gli ha dato un calcio nelle palle.', 'Passami la palla.', 'K_GENITALS'],
       ['fr', 'Il a traité les beurs de voleurs.', 'Ajoutez le beurre fondu.', 'GROUP'],
       ['fr', 'Le cadavre va pourrir.', 'Il pourra venir demain.', 'GORE_ACT'],
     ];

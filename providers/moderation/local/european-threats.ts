@@ -17,7 +17,7 @@ export const EUROPEAN_THREATS: Record<EuropeanLanguage, Record<string, string>> 
       maricas | discapacitadas | sordos | ciegos | viejos | ancianos | pobres | mendigos | sin techo | indigentes | okupas`,
     DEHUMAN: `infestan | infestar | infestado | plaga de | se reproducen | se multiplican | como conejos | como ratas |
       como cucarachas | raza | razas | ladrones | delincuentes | criminales | vagos | gandules | chusma | gentuza | lacra |
-      lacras | mugre | fumigar | desinfectar | desratizar | moho | pulgas | piojos | sanguijuelas | chupasangres | subhumanos`,
+      lacras | mugre | fumigar | desinfectar | desratizar | moho | =pulgas, pulga | piojos | sanguijuelas | chupasangres | subhumanos`,
     EXCLUDE: `mandarlos de vuelta | devolverlos | a su pais | a su tierra | fuera de aqui | fuera de espana | ni uno mas |
       que se vuelvan | que se larguen | echarlos | echarlas | expulsion | deportacion | deportarlos | fichar | fichados |
       registrarlos | censarlos | encerrarlos | campos | hundir las pateras | que se ahoguen | a patadas`,
@@ -50,7 +50,7 @@ export const EUROPEAN_THREATS: Record<EuropeanLanguage, Record<string, string>> 
       moradores de rua | sem teto | macumbeiros | evangelicos`,
     DEHUMAN: `infestam | infestar | infestado | praga de | se reproduzem | se multiplicam | como coelhos | como ratos |
       como baratas | raca | racas | ladroes | bandidos | criminosos | vagabundos | vagabundas | gentalha | =ralé | escoria |
-      imundos | imundicie | dedetizar | desinfetar | mofo | pulgas | piolhos | sanguessugas | subumanos | chupins`,
+      imundos | imundicie | dedetizar | desinfetar | mofo | =pulgas, pulga | piolhos | sanguessugas | subumanos | chupins`,
     EXCLUDE: `mandar de volta | devolver | pra terra deles | para a terra deles | fora daqui | fora do brasil | fora de portugal |
       que voltem | que se mandem | expulsao | deportacao | deportar eles | fichar | fichados | registrar eles | prender todos |
       campos | afundar os barcos | que se afoguem | a pontapes | a chutes`,
