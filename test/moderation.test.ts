@@ -4,6 +4,7 @@ import {
   parseLlamaGuardAnswer,
 } from '../providers/moderation/llamaguard/llamaguard-moderator.ts';
 import { createLocalModerator, paragraphCuts, runningWorkers } from '../providers/moderation/local/index.ts';
+import { Model } from '../providers/moderation/local/model.ts';
 import { createOpenAIModerator } from '../providers/moderation/openai/openai-moderator.ts';
 import { MODERATION_CATEGORIES, type ModerationProviderV1 } from '../providers/spec/v1/moderation.ts';
 import { moderationConformance } from '../providers/testing/moderation-conformance.ts';
@@ -131,6 +132,28 @@ describe('local model', () => {
     });
     expect(run.stdout.toString()).toContain('model.json is up to date');
     expect(run.exitCode).toBe(0);
+  });
+  test('the hidden layer weighs classes together: each alone adds nothing, both together raise a category', () => {
+    const zero = MODERATION_CATEGORIES.map(() => 0);
+    const model = new Model({
+      version: 1,
+      categories: [...MODERATION_CATEGORIES],
+      bias: zero,
+      thresholds: MODERATION_CATEGORIES.map(() => 0.5),
+      weights: { 'c:ROUTINE': zero, 'w:parti': [0, 0, -1, 0, 0] },
+      // One unit: active only when both classes are there (1 + 1 - 1.5 > 0), and it speaks for threats.
+      hidden: { width: 1, bias: [-1.5], out: [[0], [0], [4], [0], [0]], weights: { 'c:ROUTINE': [1], 'c:MINOR': [1] } },
+      training: {},
+    });
+    const threats = MODERATION_CATEGORIES.indexOf('threats');
+    expect(model.score(['c:ROUTINE'])[threats]).toBe(0.5);
+    expect(model.score(['c:MINOR'])[threats]).toBe(0.5);
+    expect(model.score(['c:ROUTINE', 'c:MINOR'])[threats]).toBeCloseTo(1 / (1 + Math.exp(-2)), 10);
+    // The words still add as in a logistic regression, and a feature counts once however often it is listed.
+    expect(model.score(['c:ROUTINE', 'c:MINOR', 'w:parti', 'c:MINOR'])[threats]).toBeCloseTo(
+      1 / (1 + Math.exp(-1)),
+      10,
+    );
   });
   test('one bad sentence keeps its weight deep inside a long benign text, and its span points at it', async () => {
     const threat = 'I am going to break your legs tonight, Oliver, and then your wife is next.';

@@ -1,7 +1,8 @@
 /**
- * The local moderator's learned model: one logistic regression per category over the features of features.ts,
- * trained by scripts/train-moderation.ts on the labelled sets in this folder (model.json is its output; retrain after
- * changing features.ts or the data).
+ * The local moderator's learned model: one logistic regression per category over the features of features.ts, plus a
+ * small hidden layer over the class features (not words) whose units add to every category's sum; trained by
+ * scripts/train-moderation.ts on the labelled sets in this folder (model.json is its output; retrain after changing
+ * features.ts or the data).
  */
 import { MODERATION_CATEGORIES, type ModerationCategory } from '../../spec/v1/moderation.ts';
 import modelFile from './model.json' with { type: 'json' };
@@ -13,6 +14,8 @@ export interface ModelFile {
   /** Probability at or above which a category is flagged, chosen on cross-validation (see the training script). */
   thresholds: number[];
   weights: Record<string, number[]>;
+  /** A hidden layer over the class features, shared by the categories: its units add to each category's sum. */
+  hidden?: { width: number; bias: number[]; out: number[][]; weights: Record<string, number[]> };
   training: Record<string, unknown>;
 }
 
@@ -34,6 +37,13 @@ export class Model {
   readonly categories: readonly ModerationCategory[];
   readonly thresholds: readonly number[];
   private readonly bias: readonly number[];
+  private readonly hiddenWidth: number;
+  private readonly hiddenBias: readonly number[];
+  private readonly hiddenOut: readonly (readonly number[])[];
+  /** The hidden layer's input weights, a row per class feature it weighs; `hiddenRow` maps a row of `matrix` to one. */
+  private readonly hiddenMatrix: Float64Array;
+  private readonly hiddenRow: Int32Array;
+  private readonly hiddenSums: Float64Array;
 
   constructor(file: ModelFile) {
     if (file.version !== 1 || file.categories.join() !== MODERATION_CATEGORIES.join())
@@ -42,6 +52,15 @@ export class Model {
     this.thresholds = file.thresholds;
     this.bias = file.bias;
     const entries = Object.entries(file.weights);
+    for (const feature of Object.keys(file.hidden?.weights ?? {}))
+      if (!(feature in file.weights)) entries.push([feature, file.categories.map(() => 0)]);
+    this.hiddenWidth = file.hidden?.width ?? 0;
+    this.hiddenBias = file.hidden?.bias ?? [];
+    this.hiddenOut = file.hidden?.out ?? [];
+    this.hiddenSums = new Float64Array(this.hiddenWidth);
+    this.hiddenRow = new Int32Array(entries.length).fill(-1);
+    this.hiddenMatrix = new Float64Array(Object.keys(file.hidden?.weights ?? {}).length * this.hiddenWidth);
+    let hiddenRows = 0;
     this.matrix = new Float64Array(entries.length * this.categories.length);
     this.stamps = new Int32Array(entries.length);
     this.strong = new Uint8Array(entries.length);
@@ -49,6 +68,11 @@ export class Model {
       this.ids.set(feature, row);
       this.matrix.set(values, row * this.categories.length);
       if (values.some((value) => value >= STRONG_WEIGHT)) this.strong[row] = 1;
+      const hidden = file.hidden?.weights[feature];
+      if (hidden) {
+        this.hiddenRow[row] = hiddenRows;
+        this.hiddenMatrix.set(hidden, hiddenRows++ * this.hiddenWidth);
+      }
     });
   }
 
@@ -72,6 +96,7 @@ export class Model {
   scoreRows(groups: readonly Int32Array[]): number[] {
     const width = this.categories.length;
     const sums = [...this.bias];
+    const hidden = this.hiddenWidth > 0 ? this.hiddenSums.fill(0) : undefined;
     // A fresh stamp per call marks rows already counted, so a feature shared by two sentences counts once.
     this.stamp = this.stamp === 0x7fffffff ? 1 : this.stamp + 1;
     if (this.stamp === 1) this.stamps.fill(0);
@@ -81,8 +106,18 @@ export class Model {
         this.stamps[row] = this.stamp;
         const base = row * width;
         for (let index = 0; index < width; index++) sums[index]! += this.matrix[base + index]!;
+        if (hidden && this.hiddenRow[row]! >= 0) {
+          const start = this.hiddenRow[row]! * hidden.length;
+          for (let unit = 0; unit < hidden.length; unit++) hidden[unit]! += this.hiddenMatrix[start + unit]!;
+        }
       }
     }
+    if (hidden)
+      for (let unit = 0; unit < hidden.length; unit++) {
+        const activation = hidden[unit]! + this.hiddenBias[unit]!;
+        if (activation <= 0) continue;
+        for (let index = 0; index < width; index++) sums[index]! += this.hiddenOut[index]![unit]! * activation;
+      }
     return sums.map((sum) => 1 / (1 + Math.exp(-sum)));
   }
 
