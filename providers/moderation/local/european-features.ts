@@ -201,8 +201,7 @@ const NO_CLASSES: string[] = [];
  * German writes its compounds as one word ("Rattengift", "Augenhöhlen", "Gruppensex"): a word with no class of its own
  * takes the classes of its longest known head (the last part, which names what it is), else of its longest known first
  * part ("Hautfetzen", "Körperteile"). Only a noun, which German capitalises, is read by its first part: an adjective or a
- * participle that starts with a known word is another word ("herzlich", "gesichert", "Hintergrund" is a noun but
- * "hinter" is the preposition).
+ * participle that starts with a known word is another word ("herzlich" is no heart, "gesichert" no face).
  */
 function compoundClasses(word: string, language: EuropeanLanguage, table: Table, noun: boolean): string[] {
   if (language !== 'de' || word.length < MIN_COMPOUND_PART * 2) return NO_CLASSES;
