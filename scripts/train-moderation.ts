@@ -138,6 +138,15 @@ export const TRAINING_SETS = [
   // (model 9f03fea) was sexual .883, hate .760, threats .524, violent .558, gore .900, benign FP 5.1% (20/390).
   // Trained on, it lowered recall on the other measurement sets (test-set hate .775 -> .675, blind-set-4 threats
   // .640 -> .600, blind-set-6 threats .629 -> .614), so it is kept for measurement instead, as blind-set-7.
+  // A thirteenth blind round (data-drop train14), 220 texts per language from other settings (a bowling alley, a
+  // pharmacy, a carpool, a summer camp, a night bus, …); first look before training on it (model 446046b): sexual
+  // .950, hate .727, threats .561, violent .548, gore .950, benign FP 4.1% (16/390).
+  'train14-en',
+  'train14-es',
+  'train14-fr',
+  'train14-de',
+  'train14-pt',
+  'train14-it',
 ];
 const MODEL_LANGUAGES = new Set(['en', 'es', 'fr', 'de', 'pt', 'it']);
 
