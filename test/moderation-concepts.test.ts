@@ -5,7 +5,8 @@ import { conceptClass, type ModelLanguage } from '../providers/moderation/local/
 import type { EuropeanLanguage } from '../providers/moderation/local/european.ts';
 import { europeanSentence } from '../providers/moderation/local/european-features.ts';
 import { classesOf, normalize, sentenceFeatures, tokens } from '../providers/moderation/local/features.ts';
-import { defaultModel } from '../providers/moderation/local/model.ts';
+import { defaultModel, Model } from '../providers/moderation/local/model.ts';
+import { MODERATION_CATEGORIES } from '../providers/spec/v1/moderation.ts';
 import { analyse } from '../providers/moderation/local/windows.ts';
 
 // The concepts shared by the model's six languages (concepts.ts): every entry must reach its class where the moderator
@@ -158,15 +159,27 @@ describe('frames in the six languages', () => {
     }
   });
 
-  test('harm announced in a sentence the model reads as banter is left to the model, not flagged by rule', () => {
-    // Both have the announcement's shape; the model's own reading of each sentence is far below a threat.
-    for (const text of [
-      'Se você comer o meu último pastel de nata eu te mato, hein!',
-      'Ce soir on va les tuer, les Canadiens.',
-    ]) {
-      const [sentence] = analyse(text);
-      expect(sentence!.features).toContain('s:announce_harm_person');
-      expect(classify(text).categories.threats.flagged).toBe(false);
-    }
+  test("harm announced to a person is flagged by rule only where the model's own reading leans to a threat", () => {
+    // Two hand-made models that differ only in how much the announcement's shape weighs for threats: the rule acts
+    // when the sentence's own score reaches 30% of the threshold, and leaves a sentence read as far from a threat to
+    // the model.
+    const text = 'I will kill you, Mark.';
+    expect(analyse(text)[0]!.features).toContain('s:announce_harm_person');
+    const threats = MODERATION_CATEGORIES.indexOf('threats');
+    const model = (weight: number) =>
+      new Model({
+        version: 1,
+        categories: [...MODERATION_CATEGORIES],
+        bias: MODERATION_CATEGORIES.map((_, index) => (index === threats ? -6 : -20)),
+        thresholds: MODERATION_CATEGORIES.map(() => 0.9),
+        weights: {
+          's:announce_harm_person': MODERATION_CATEGORIES.map((_, index) => (index === threats ? weight : 0)),
+        },
+        training: {},
+      });
+    // Own score 1 / (1 + e^6) = 0.002: under the floor, and too low to be scored at all.
+    expect(classify(text, model(0)).categories.threats).toEqual({ flagged: false, score: 0 });
+    // Own score 1 / (1 + e^0.4) = 0.40: over the floor (0.27), under the threshold; the rule flags it.
+    expect(classify(text, model(5.6)).categories.threats).toEqual({ flagged: true, score: 1 });
   });
 });
