@@ -87,8 +87,7 @@ export const TRAINING_SETS = [
   'train7-pt',
   'train7-it',
   // The first two blind measurement sets, trained on once blind-set-3 took their place for measurement; their first
-  // looks are in the history (issue 14 notes). test-set, blind-set-3, blind-set-4, blind-set-6 and blind-set-7 are
-  // never trained on.
+  // looks are in the history (issue 14 notes). test-set and blind-set-3, -4, -6, -7 and -8 are never trained on.
   'blind-set-2',
   'blind-multilingual',
   // Written as a seventh training round (data-drop train8, 1,500 texts in six languages, mostly threats and violent
@@ -165,6 +164,10 @@ export const TRAINING_SETS = [
   'train16-de',
   'train16-pt',
   'train16-it',
+  // A sixteenth round (data-drop train17, 220 texts per language) was written blind as training data; first look
+  // (model 308661d): sexual .950, hate .800, threats .539, violent .639, gore .933, benign FP 4.9% (19/390). Trained
+  // on, the five measurement sets' recall at a fixed 1% benign FP fell for threats (.561 -> .535), sexual and gore
+  // and rose for violent instructions only, so it is kept for measurement instead, as blind-set-8.
 ];
 const MODEL_LANGUAGES = new Set(['en', 'es', 'fr', 'de', 'pt', 'it']);
 
