@@ -3,7 +3,7 @@ import conceptFile from '../providers/moderation/local/concepts.json' with { typ
 import { classify } from '../providers/moderation/local/classifier.ts';
 import { conceptClass, type ModelLanguage } from '../providers/moderation/local/concepts.ts';
 import type { EuropeanLanguage } from '../providers/moderation/local/european.ts';
-import { europeanSentence } from '../providers/moderation/local/european-features.ts';
+import { europeanSentence, exactForms } from '../providers/moderation/local/european-features.ts';
 import { classesOf, normalize, sentenceFeatures, tokens } from '../providers/moderation/local/features.ts';
 import { defaultModel, Model } from '../providers/moderation/local/model.ts';
 import { MODERATION_CATEGORIES } from '../providers/spec/v1/moderation.ts';
@@ -74,14 +74,7 @@ describe('concepts shared by the six languages', () => {
       const missed: string[] = [];
       // An entry written `=form, form` lists the exact words that take the class (european-features.ts).
       for (const [name, entries] of Object.entries(concepts[language]))
-        for (const entry of entries.flatMap((entry) =>
-          entry.startsWith('=')
-            ? entry
-                .slice(1)
-                .split(',')
-                .map((form) => form.trim())
-            : [entry],
-        )) {
+        for (const entry of entries.flatMap((entry) => exactForms(entry) ?? [entry])) {
           const [before, after] = FRAMES[language];
           if (!classes(`${before} ${entry} ${after}`, language).has(conceptClass(name)))
             missed.push(`${name}: ${entry}`);

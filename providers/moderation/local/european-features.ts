@@ -112,6 +112,29 @@ function addClasses(classes: string[], added: readonly string[]) {
   for (const klass of added) if (!classes.includes(klass)) classes.push(klass);
 }
 
+/** Adds a class to a word's entry in a table of words. */
+function addClass(table: Map<string, string[]>, word: string, klass: string) {
+  const classes = table.get(word) ?? [];
+  addClasses(classes, [klass]);
+  table.set(word, classes);
+}
+
+/** The stems of a verb's regular forms (european-inflection.ts), those long enough not to fold onto other words. */
+const conjugatedStems = (verb: string, language: EuropeanLanguage) =>
+  conjugate(foldAccents(verb), language)
+    .map((form) => stemEuropean(form, language))
+    .filter((form) => form.length >= MIN_INFLECTED_STEM);
+
+/** The words of a class entry written `=form, form` (matched as they are, unstemmed); undefined for other entries. */
+export const exactForms = (entry: string): string[] | undefined =>
+  entry.startsWith('=')
+    ? entry
+        .slice(1)
+        .split(',')
+        .map((form) => form.trim())
+        .filter(Boolean)
+    : undefined;
+
 const split = (text: string) =>
   text
     .trim()
@@ -136,28 +159,18 @@ const TABLES = Object.fromEntries(
         lists[klass] = lists[klass] ? `${lists[klass]} | ${text}` : text;
     for (const [klass, text] of Object.entries(lists)) {
       for (const entry of split(text)) {
-        if (entry.startsWith('=')) {
-          for (const form of split(entry.slice(1).replaceAll(',', '|'))) {
-            const word = foldAccents(form);
-            exact.set(word, [...(exact.get(word) ?? []), klass]);
-          }
+        const forms = exactForms(entry);
+        if (forms) {
+          for (const form of forms) addClass(exact, foldAccents(form), klass);
           continue;
         }
         // Class entries are matched on folded, unstemmed words as well as stems, so short words keep their class.
         const words = stemsOf(entry, language);
         if (words.length === 0) continue;
         if (words.length === 1) {
-          const forms = [words[0]!];
+          addClass(single, words[0]!, klass);
           if (INFLECTED_CLASSES.has(klass))
-            for (const form of conjugate(foldAccents(entry), language)) {
-              const stemmed = stemEuropean(form, language);
-              if (stemmed.length >= MIN_INFLECTED_STEM) forms.push(stemmed);
-            }
-          for (const form of forms) {
-            const classes = single.get(form) ?? [];
-            addClasses(classes, [klass]);
-            single.set(form, classes);
-          }
+            for (const form of conjugatedStems(entry, language)) addClass(single, form, klass);
         } else {
           const list = phrases.get(words[0]!) ?? [];
           list.push({ words, klass });
@@ -182,11 +195,10 @@ const TABLES = Object.fromEntries(
       passives: stemmed(PASSIVES[language]),
       contests: stemmed(CONTESTS[language]),
       hyperbole: new Set(
-        split(HYPERBOLE[language]).flatMap((verb) =>
-          [verb, ...conjugate(verb, language)]
-            .map((form) => stemEuropean(form, language))
-            .filter((form) => form.length >= MIN_INFLECTED_STEM),
-        ),
+        split(HYPERBOLE[language]).flatMap((verb) => [
+          stemEuropean(verb, language),
+          ...conjugatedStems(verb, language),
+        ]),
       ),
     };
     return [language, { single, exact, phrases, profile }];
@@ -203,13 +215,13 @@ const NO_CLASSES: string[] = [];
  * part ("Hautfetzen", "Körperteile"). Only a noun, which German capitalises, is read by its first part: an adjective or a
  * participle that starts with a known word is another word ("herzlich" is no heart, "gesichert" no face).
  */
-function compoundClasses(word: string, language: EuropeanLanguage, table: Table, noun: boolean): string[] {
+function compoundClasses(word: string, language: EuropeanLanguage, table: Table, noun: () => boolean): string[] {
   if (language !== 'de' || word.length < MIN_COMPOUND_PART * 2) return NO_CLASSES;
   for (let cut = 1; cut <= word.length - MIN_COMPOUND_PART; cut++) {
     const head = table.single.get(stemEuropean(word.slice(cut), language)) ?? table.single.get(word.slice(cut));
     if (head) return head;
   }
-  if (!noun) return NO_CLASSES;
+  if (!noun()) return NO_CLASSES;
   for (let cut = word.length - 1; cut >= MIN_COMPOUND_PART; cut--) {
     const first = table.single.get(word.slice(0, cut));
     if (first) return first;
@@ -228,13 +240,17 @@ export function europeanSentence(original: string, language: EuropeanLanguage): 
   const folded = foldAccents(original);
   const words = europeanWords(folded, language);
   const stems = words.map((word) => stemEuropean(word, language));
-  const nouns =
-    language === 'de' ? new Set((original.match(/\p{Lu}\p{L}*/gu) ?? []).map((word) => foldAccents(word))) : undefined;
+  // German capitalises its nouns: the capitalised words, gathered the first time a compound needs them.
+  let nouns: Set<string> | undefined;
+  const isNoun = (word: string) => {
+    nouns ??= new Set((original.match(/\p{Lu}\p{L}*/gu) ?? []).map((found) => foldAccents(found)));
+    return nouns.has(word);
+  };
   const at: string[][] = [];
   for (let index = 0; index < stems.length; index++) {
     const word = stems[index]!;
     const classes = [
-      ...(table.single.get(word) ?? compoundClasses(word, language, table, nouns?.has(words[index]!) ?? false)),
+      ...(table.single.get(word) ?? compoundClasses(word, language, table, () => isNoun(words[index]!))),
     ];
     addClasses(classes, table.exact.get(words[index]!) ?? NO_CLASSES);
     for (const phrase of table.phrases.get(word) ?? []) {
