@@ -87,7 +87,7 @@ export const TRAINING_SETS = [
   'train7-pt',
   'train7-it',
   // The first two blind measurement sets, trained on once blind-set-3 took their place for measurement; their first
-  // looks are in the history (issue 14 notes). test-set and blind-set-3, -4, -6, -7 and -8 are never trained on.
+  // looks are in the history (issue 14 notes). test-set and blind-set-3, -4, -6, -7, -8 and -9 are never trained on.
   'blind-set-2',
   'blind-multilingual',
   // Written as a seventh training round (data-drop train8, 1,500 texts in six languages, mostly threats and violent
@@ -168,6 +168,10 @@ export const TRAINING_SETS = [
   // (model 308661d): sexual .950, hate .800, threats .539, violent .639, gore .933, benign FP 4.9% (19/390). Trained
   // on, the five measurement sets' recall at a fixed 1% benign FP fell for threats (.561 -> .535), sexual and gore
   // and rose for violent instructions only, so it is kept for measurement instead, as blind-set-8.
+  // So was a seventeenth (data-drop train18: a dental practice, a karate dojo, a bus depot, a marina, …); first look
+  // (model aa0ab4d): sexual .883, hate .827, threats .612, violent .642, gore .967, benign FP 3.8% (15/390). Trained on,
+  // the six measurement sets' recall at a fixed 1% benign FP fell for violent instructions (.660 -> .612), sexual
+  // (.922 -> .909) and gore, and rose for threats (.408 -> .424) and hate; it is kept for measurement, as blind-set-9.
 ];
 const MODEL_LANGUAGES = new Set(['en', 'es', 'fr', 'de', 'pt', 'it']);
 
