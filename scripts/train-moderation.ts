@@ -95,7 +95,7 @@ export const TRAINING_SETS = [
   'train7-pt',
   'train7-it',
   // The first two blind measurement sets, trained on once blind-set-3 took their place for measurement; their first
-  // looks are in the history (issue 14 notes). test-set and blind-set-3, -4, -6, -7, -8 and -9 are never trained on.
+  // looks are in the history (issue 14 notes). test-set and blind-set-3, -4, -6 and -7 are never trained on.
   'blind-set-2',
   'blind-multilingual',
   // Written as a seventh training round (data-drop train8, 1,500 texts in six languages, mostly threats and violent
@@ -172,14 +172,16 @@ export const TRAINING_SETS = [
   'train16-de',
   'train16-pt',
   'train16-it',
-  // A sixteenth round (data-drop train17, 220 texts per language) was written blind as training data; first look
-  // (model 308661d): sexual .950, hate .800, threats .539, violent .639, gore .933, benign FP 4.9% (19/390). Trained
-  // on, the five measurement sets' recall at a fixed 1% benign FP fell for threats (.561 -> .535), sexual and gore
-  // and rose for violent instructions only, so it is kept for measurement instead, as blind-set-8.
-  // So was a seventeenth (data-drop train18: a dental practice, a karate dojo, a bus depot, a marina, …); first look
-  // (model aa0ab4d): sexual .883, hate .827, threats .612, violent .642, gore .967, benign FP 3.8% (15/390). Trained on,
-  // the six measurement sets' recall at a fixed 1% benign FP fell for violent instructions (.660 -> .612), sexual
-  // (.922 -> .909) and gore, and rose for threats (.408 -> .424) and hate; it is kept for measurement, as blind-set-9.
+  // A sixteenth and a seventeenth blind round (data-drop train17 and train18, 220 texts per language each), kept for
+  // measurement at first as blind-set-8 and blind-set-9. First looks: blind-set-8 (model 308661d) sexual .950, hate
+  // .800, threats .539, violent .639, gore .933, benign FP 4.9% (19/390); blind-set-9 (model aa0ab4d) sexual .883,
+  // hate .827, threats .612, violent .642, gore .967, benign FP 3.8% (15/390). With L2 0.0003, training on either
+  // lowered the other sets' recall at a fixed 1% benign FP. With L2 0.0001, training on both raised it on the five
+  // measurement sets left (1,226 benign texts): sexual .908 -> .923, hate .891 -> .909, threats .581 -> .634, violent
+  // .662 -> .681, gore .975 -> .975; at the thresholds .885/.867/.601/.622/.962 -> .896/.874/.590/.620/.967, benign
+  // FP 3.3% -> 3.4% (40 -> 42).
+  'blind-set-8',
+  'blind-set-9',
 ];
 const MODEL_LANGUAGES = new Set(['en', 'es', 'fr', 'de', 'pt', 'it']);
 
