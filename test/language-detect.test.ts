@@ -31,6 +31,17 @@ describe('language detection', () => {
     expect(guess.language).toBe('nl');
     expect(guess.catalog).toBeUndefined();
     expect(scriptOf('Привет, как дела?')).toBe('cyrillic');
+  });
+
+  test('a name, a brand or a handle in Latin letters does not take a sentence out of its script', () => {
+    expect(scriptOf('@red_taka_19 お前の顔もう覚えたからな。')).toBe('kana');
+    expect(scriptOf('お前の本名も住所もDiscordのログから全部割れてるぞ。')).toBe('kana');
+    expect(scriptOf('我昨天在Starbucks门口等你。')).toBe('han');
+    expect(scriptOf('내일 Starbucks에서 기다릴게.')).toBe('hangul');
+    expect(scriptOf('كنت في McDonalds أمس مع أصدقائي.')).toBe('arabic');
+    // A few characters of another script in a Latin sentence leave it Latin.
+    expect(scriptOf('I met 王建国 yesterday at the market.')).toBe('latin');
+    expect(scriptOf('The menu says 寿司 and nothing else.')).toBe('latin');
     expect(detectLanguage('12 + 30 = 42').script).toBe('none');
   });
 

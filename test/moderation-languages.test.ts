@@ -98,6 +98,17 @@ describe('languages', () => {
     const turkish = 'Sayın yolcularımız, Marmaray seferlerinde yaklaşık on dakikalık gecikme yaşanmaktadır.';
     expect(analyse(turkish).map((sentence) => sentence.language)).toEqual(['tr']);
     expect(analyse(`The train is late. ${turkish}`).map((sentence) => sentence.language)).toEqual(['en', 'tr']);
+    // Two function words of another language ("her" and "at" are English, "o" and "na" Portuguese) do not decide a
+    // sentence written in Turkish letters.
+    for (const sentence of [
+      'Komşunun kızı her akşam o sokaktan geçiyor, at arabasıyla.',
+      'Oğlumun okulunda o öğretmen na dersine geç kaldı.',
+    ])
+      expect(analyse(sentence).map((read) => read.language)).toEqual(['tr']);
+    // A Japanese or Chinese sentence with a handle or a brand in Latin letters is still read by its own lists, not set
+    // aside as a script the moderator cannot read.
+    const mixed = analyse('Discordのログで全部わかった。 我昨天在Starbucks门口等你。');
+    expect(mixed.map((sentence) => `${sentence.language}:${sentence.coverage}`)).toEqual(['ja:lexicon', 'zh:lexicon']);
     // A short first sentence in plain ASCII is judged by the detector too (Turkish typed without its letters).
     expect(analyse('Yarin seni oldurecegim.').map((sentence) => sentence.language)).toEqual(['tr']);
     expect(await flagged('Yarin seni oldurecegim.')).toContain('threats');

@@ -156,13 +156,26 @@ function countScripts(text: string): ScriptCount {
     counts.set(script, (counts.get(script) ?? 0) + 1);
   }
   if (letters === 0) return { script: 'none', letters };
+  // Kana anywhere marks Japanese, whose kanji are its own too.
+  if (counts.has('kana') && counts.has('han')) {
+    counts.set('kana', counts.get('kana')! + counts.get('han')!);
+    counts.delete('han');
+  }
+  // A character of the East Asian scripts says about as much as a Latin word's two letters: weighed so, a Japanese or
+  // Chinese sentence with a name, a brand or a handle in Latin letters ("Discord", "@red_taka_19") keeps its script.
+  let weighed = 0;
   let best: Script = 'other';
   let bestCount = 0;
-  for (const [script, count] of counts) if (count > bestCount) [best, bestCount] = [script, count];
-  // Kana anywhere marks Japanese even when most characters are kanji.
-  if (best === 'han' && (counts.get('kana') ?? 0) > 0) return { script: 'kana', letters };
-  return { script: bestCount * 2 >= letters ? best : 'other', letters };
+  for (const [script, count] of counts) {
+    const weight = DENSE_SCRIPTS.has(script) ? count * 2 : count;
+    weighed += weight;
+    if (weight > bestCount) [best, bestCount] = [script, weight];
+  }
+  return { script: bestCount * 2 >= weighed ? best : 'other', letters };
 }
+
+/** Scripts that write a syllable or a morpheme per character. */
+const DENSE_SCRIPTS = new Set<Script>(['han', 'kana', 'hangul']);
 
 /** The writing system most of the text's letters belong to. */
 export function scriptOf(text: string): Script {

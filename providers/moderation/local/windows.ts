@@ -105,8 +105,11 @@ function sentenceLanguage(
   }
   // Leaning on the sentence before is for sentences written in its letters: accents after English, or Turkish's dotless
   // i, s-cedilla and soft g after anything, are a change of language the detector should judge.
-  const lean = continued && (previous === 'en' ? latinAscii(original) : !/[ıİşŞğĞ]/.test(original));
-  const byWords = stopwordLanguage(folded, lean ? previous : undefined);
+  const turkish = /[ıİşŞğĞ]/.test(original);
+  const lean = continued && (previous === 'en' ? latinAscii(original) : !turkish);
+  // Turkish shares short function words with the others ("o", "da", "her", "at") and its dotless i folds to no letter,
+  // so a sentence in its letters is left to the detector, not to a count of two such words.
+  const byWords = turkish ? undefined : stopwordLanguage(folded, lean ? previous : undefined);
   if (byWords) return { language: byWords, coverage: coverageOf(byWords) };
   const letters = folded.replace(/[^a-z]/g, '').length;
   // A short plain-ASCII sentence with no foreign function word, after English, is English: the n-gram detector is not
