@@ -598,8 +598,11 @@ export const LEXICONS: Record<LexiconLanguage, Lexicon> = {
       'canini alirim',
       'mezara gonderecegim',
       'seni yasatmam',
-      'sag cikamazsin',
-      'sag cikamazsiniz',
+      'hastaneden sag cikamazsin',
+      'oradan sag cikamazsin',
+      'evinden sag cikamazsin',
+      'elimden sag cikamazsin',
+      'bu sehirden sag cikamazsin',
       'anani aglatirim',
       'ananizi aglatirim',
       'anasini aglatirim',
@@ -641,6 +644,23 @@ export const LEXICONS: Record<LexiconLanguage, Lexicon> = {
       'multecileri kovun',
       'natasalar',
       'natasalarin',
+      'asalak bir irk',
+      'asalak irk',
+      'asagilik bir irk',
+      'asagilik irk',
+      'pis bir irk',
+      'mikrop bir irk',
+      'lanetli irk',
+      'lanetli bir irk',
+      'asalak bir millet',
+      'pis afgan',
+      'pis alevi',
+      'pis rum',
+      'pis hristiyan',
+      'pis musluman',
+      'pis pakistanli',
+      'pis afrikali',
+      'pis ibne',
     ],
     sexual: [
       'sikerim',
@@ -1396,22 +1416,24 @@ export const COMBINATIONS: Record<LexiconLanguage, Partial<Record<ModerationCate
   tr: {
     violent_instructions: [
       'bomba|patlayici&yap|parca|kur|yerlestir',
-      'zehir|ilac|biraz koy&cay|kahve|corba|yemek&her sabah|her gun|azar azar|haftalarca',
+      'zehir|zehri|biraz koy|biraz kat|ilaci koy|ilacindan koy|ilactan|tablet ezip|tableti ezip|hap ezip|haplari ezip|ilaci ezip&cay|kahve|corba|yemek&her sabah|her gun|azar azar|haftalarca',
+      'zehir|zehri|fare zehiri|fare zehri|antifriz|siyanur|arsenik|tarim ilaci|zirai ilac|bocek ilaci&kuyusuna|kuyuya|su deposuna|cesmeye|sarnica|su tankina&dok|bosalt|at |atin|karistir|kat|koy ',
       'civi|bilye|vida|duduklu tencere&barut|patlayici|bomba|fitil|detonator|saatli|doldur',
       'gubre|amonyum nitrat&mazot|patlat|detonator|fitil',
       'benzin|yakit|tiner&kapi|posta kutusu|evin|evine|evini&gece|gece yarisi|ates|cakmak|kibrit|tutustur',
       'kalabali|yayalar&frene basma|fren yapma|ustune sur|uzerine sur',
-      'fare zehiri|fare zehri|antifriz|siyanur|arsenik|talyum|uyku ilaci|tarim ilaci|zirai ilac|bocek ilaci&cay|kahve|corba|yemek|icecek|bardag|suyuna|kuyu|su deposu|sise&fark|her gun|her sabah|azar azar|gizlice|koy|karistir|bosalt|dok',
+      'fare zehiri|fare zehri|antifriz|siyanur|arsenik|talyum|uyku ilaci|tarim ilaci|zirai ilac|bocek ilaci&cay|kahve|corba|yemek|icecek|bardag|suyuna&fark|her gun|her sabah|azar azar|gizlice|koy|karistir|bosalt|dok',
       // A staged accident or death: a fall, a slip, a drowning or a suicide to be shown as one.
       'kaza susu|intihar susu|kaza gibi gorun|kazaya benzet|intihar gibi gorun|dusmus gibi|kaymis gibi|kaza gibi|intihar gibi|intihar etmis gibi|kendi dusmus|kalp krizi gibi|eceliyle olmus gibi|bogulmus gibi|dogal olum gibi|kendiliginden olmus gibi&ver|yap|olsun|goster|gorun|yatir|inandirici|birak|ayarla',
       'basini suyun altinda|basini suya|kafasini suya|kafasini suyun altinda|yastigi yuzune|yastigi suratina|yastikla bogun&tut |tutun|bastirin|bastir |batir|batirin|bekle',
       // Abduction: taking a person by force or in silence into a vehicle, or a ransom call.
       'kacir|zorla bindir|arabaya at|bagaja at&yalniz|tek basina|bekle|takip',
-      'kaciralim|kacirin|kaciracagiz|kaciracagim|kacir |zorla bindir|minibuse at|arabaya bindir|arabaya at|bagaja at|cuvala|vana at|van a at&kizi|cocugu|oglunu|kizini|onu |kadini|adami&yalniz|tek basina|okul cikisi|bant|agzini|gozunu bagla|kimse gormeden|pusu|ses cikarmadan',
+      'kaciralim|kacirin|kaciracagiz|kaciracagim|kacir |kacirip|kaciracaksin|arabaya cek|arabaya surukle|bagajina|bagaja koy|kamyonete at|minibuse bindir|zorla bindir|minibuse at|arabaya bindir|arabaya at|bagaja at|cuvala|vana at|van a at&kizi|cocugu|oglunu|kizini|onu |kadini|adami&yalniz|tek basina|okul cikisi|bant|agzini|gozunu bagla|kimse gormeden|pusu|ses cikarmadan',
       'ses cikarmadan|sesini cikarmadan|bagirmasin|agzini bantla|agzini kapat|zorla|gozlerini bagla&alacagiz|alin |bindir|atin |atacagiz|sokacagiz|tikacagiz|cekecegiz&cocuk|kiz |kizi|onu |minibus|van |transit|panelvan|kapiyi|arac',
       'fidye|telefonunu kapat|telefonunu hemen kapat|telefonlarinizi kapat|telefonunuzu kapat&babasini|annesini|ailesini|ailesine|babasina|kocasini&arayacagiz|arariz|isteyecegiz|isteriz|arayacagim',
       // Weapons and incendiaries: making or assembling them.
-      'molotof|el bombasi|boru bombasi|fitil|detonator|kara barut|barut|susturucu|el yapimi silah|ev yapimi silah|3d yazicidan silah&yap |yapin|yapilir|yapmak icin|yapimi|hazirla|doldur|karistir|sar |bagla|malzeme|imal et|uret',
+      'molotof|el bombasi|boru bombasi|detonator|kara barut|barut|susturucu|el yapimi silah|ev yapimi silah|3d yazicidan silah|kibrit basi|kibrit baslari|havai fisek barutu|potasyum nitrat|aseton peroksit|nitrogliserin|termit|napalm|ses bombasi|tetik mekanizma|namluyu|sarjoru&yap |yapin|yapilir|yapmak icin|yapimi|hazirla|doldur|karistir|sar |bagla|malzeme|imal et|uret',
+      'sise|siseye|siseyi|siselere|siseleri&benzin|tiner|gazyagi|alkol|mazot&bez |bezi|tika|fitil|doldur&ates|yak|firlat|at |atin|cakmak|kibrit',
       // Poison in a named person's food or drink, in secret or little by little.
       'zehir|zehri|fare zehiri|antifriz|siyanur|arsenik|uyku ilaci|tarim ilaci|metanol&koy|kat|karistir|damlat|dok|ekle&kocanin|karinin|kocana|karina|kayinvalide|patron|mudur|onun|cayina|kahvesine|icecegine|bardagina|corbasina&fark|gizlice|her gun|her sabah|azar azar|belli etmeden|anlamadan|kimse',
       'siringa|siringadaki|serum|seruma|serumdan|igne|insulin|potasyum|morfin&kendiliginden gider|sabaha dogru|kimse fark|belli etmeden|gizlice|nobet degisim&ver |verin|bosalt|enjekte|kat |katin|bas |basin|yap ',
@@ -1419,22 +1441,24 @@ export const COMBINATIONS: Record<LexiconLanguage, Partial<Record<ModerationCate
       'benzin|mazot|tiner|gazyagi|yanici&dok|sep|bosalt|dokup|serp&kapi|kapisina|evine|evinin|arabasina|dukkan|posta kutusu|pencere|odunlug|samanlig|ahir&ates|cakmak|kibrit|tutustur|yakiver|yakalim|alev|zincir|kimse cikamasin|kilitle|uyurken|uyuyor',
       'atese ver|ates ver|kundakla|yakip kul|ates edip yak&evi |evini|evine|dukkani|dukkanini|arabasini|kapisini|odunlug|samanlig|ahiri|konagi&gece|uyuyor|uyurken|kimse|benzin|bidon|bekleyin|saat ',
       // A vehicle driven into a crowd.
-      'araba|arac|kamyon|kamyonet|minibus|otomobil|tir |van |panelvan|transit|otobus|traktor|pikap|cip |jip &kalabalig|kalabali|yayalar|insanlarin|insanlar|pazar yeri|meydandaki|kuyrukta|yuruyus|cemaat|kaldirim|ayinden|namazdan&dal |dalin|daliver|dalacagim|dalacagiz|dalalim|ustune sur|uzerine sur|gazla|gaza bas|gazi kokla|durma |durmayin|yavaslama |yavaslamayin|frene basma|ezin|ez gec|ezip gec|ezecegim|ezecegiz|kaldirima cik',
+      'araba|arac|kamyon|kamyonet|minibus|otomobil|tir |van |panelvan|transit|otobus|traktor|pikap|cip |jip &kalabalig|kalabali|yayalar|insanlarin|insanlar|pazar yeri|meydandaki|kuyrukta|yuruyus|cemaat|kaldirim|ayinden|namazdan|izdiham|festival|konser|ogrencilerin|cocuklarin&dal |dalin|daliver|dalacagim|dalacagiz|dalalim|ustune sur|uzerine sur|gazla|gaza bas|gazi kokla|durma |durmayin|yavaslama |yavaslamayin|frene basma|ezin|ez gec|ezip gec|ezecegim|ezecegiz|kaldirima cik',
+      // A stab or a shot told as a step: the blow, where it lands, and when or how to get away.
+      'sapla|saplayin|saplayacaksin|bicakla|bicaklayin|vurun|sikin|ates edin|kursunu|kursunlari&karnina|bogazina|kalbine|sirtina|kafasina|bacagina|ensesine|gogsune&cikinca|ciktiginda|gelince|yalniz|arkadan|kimse|sonra kac|kacin|motor|beklerken|kapidan',
       // A bomb left where a crowd gathers.
       'patlama|patlasin|infilak|patlayacak&kalabalig|kalabali|miting|meydan|en yogun|ayin|konser|istasyon&birak |birakin|birakip|uzaklas|denk gelsin|denk gelecek',
       // A staged accident: brakes or gas tampered with, in secret or to look like an accident.
       'fren|fren hortum|fren balata|dogalgaz vana|tup vana|sofben&kes|gevset|sok|ac |acik birak|bozun|boz |oyna|kurcala|gevsek birak&onun|kocan|karin|arabasinin|arabasi|adamin|kendiliginden|yokus&kaza|gizlice|kimse|gece|kendiliginden|raporda|yokus',
       'ocagin dugmesi|ocagi ac|ocagin gazini|gazi ac|gaz vanasini ac|dogalgazi ac|tupu ac|tupun vanasi&pencereleri kapat|pencereleri sikica|sessizce|kimse|uyurken|gizlice|anahtarla gir|halleder',
       // Acid or a burning liquid thrown in a face.
-      'asit|kezzap|siseyi|kaynar yag|kaynar su&yuzune|yuzunu|gozlerine|suratina&savur|firlat|at |atin|dok|sac |sacin|sik |sikin',
+      'asit|asidi|kezzap|kezzab|siseyi|kaynar yag|kaynar su&yuzune|yuzunu|gozlerine|suratina&savur|firlat|at |atin|dok|sac |sacin|sik |sikin',
       // A group beating planned: the blows, and the numbers, the clubs or the ambush.
       'doveriz|dovelim|dovun|dovecegiz|dayak atalim|dayak atacagiz|dayak atin|pataklayalim|pataklayin|hirpalayin|hirpalayalim|kafasina vurun|kafaya tekme|kafasina tekme|tekmeleyin|tekmeleriz|linc edelim|linc edin&hep birlikte|hep beraber|bes kisi|uc kisi|dort kisi|battaniye|sopa|cevirin|pusu|sikistir|yere dusunce|yuzumuzu|yuzunuzu|kimse',
-      'pusuya dusurecegiz|pusuya dusurelim|pusuya dusurun|pusu kuracagiz|pusu kuralim|pusu kurun|pusuya yatacagiz|pusuya yatin',
+      'pusuya dusurecegiz|pusuya dusurelim|pusuya dusurun|pusu kuracagiz|pusu kuralim|pusu kurun|pusuya yatacagiz|pusuya yatin&muhtari|onu |adami|kendisini|yolda|virajda|koprude|ciktiginda|evinin onunde|donuste|kapisinda',
       // Arming a group: clubs, knuckles or guns brought or hidden, and the fight or the target.
       'musta|sopa|sopasini|sopalar|zincir|satir|pala|civili|beyzbol sopasi|demir cubuk|levye|silahlari|silahlarinizi|tufekleri|tabancalari|kalasnikof|pompali&getirsin|getirin|hazirlasin|hazirlayin|dagitiriz|dagitacagiz|kasalarinda|saklayin|gizleyin|civi cak&kavga|herkes|toplan|dagilin|ara sokak|hedef al|vurun|sikin|ates acin|tarayin|is bitince|dugun|halay',
       // Covering the tracks of an attack: faces, plates, cameras, phones.
       'yuzunu gormesin|yuzumuzu gormesin|yuzunuzu gormesin|plakayi camurla|plakayi kapat|plakayi degistir|plakayi zaten|sahte plaka|kamerayi kapat|kameralari kapat|iz birakma|parmak izi birakma|eldiven giy|telefonunu kapat|telefonunuzu kapat|telefonlari kapat|telefonlarinizi kapat&vurun|vur |doveriz|dovun|kafasina|kafaya|tekme|sopa|bicak|oldur|hallet|gebert|savur|kacir|bagla|dagilin|cevir|pusu|ates ',
-      'sorarlarsa|soran olursa|polis sorarsa|sorulursa&sahit|oradaydin|birlikteydik|evdeydin|oynuyordun|bizimleydin|yanimdaydin',
+      'sorarlarsa|soran olursa|polis sorarsa|sorulursa&sahit|sahitlik eder|yeminle soyler',
     ],
     graphic_gore: [
       'bagirsak|beyin|kafatasi|cene kemigi|derisi&kan|doku|sark|yaril|acikta',
@@ -1442,16 +1466,17 @@ export const COMBINATIONS: Record<LexiconLanguage, Partial<Record<ModerationCate
       'canli canli|yavas yavas&derisini yuz|tirnaklarini sok|gozlerini oy|parmaklarini kes|bogazini kes&cigli|bagir|kan',
       'kafasini|basini|boynunu&kesti|kopardi|kesip|koparip&kan fiskir|kanlar fiskir|kan icinde|kan revan',
       // Anatomy laid open, told in the past or as it happens: an organ, a bone, skin or sinew torn, hanging or spilled.
-      'bagirsak|beyni|beyin|kafatas|ic organ|organlari|kemik uc|kemikleri|kirik kemik|tendon|sinirler|sinirine|nefes borusu|girtlag|goz cukur|cukurundan|karaciger|akciger|derisi|derisini|deriyi|derisinden|deri parca|kaslar|kaslari|yanagi|yanag|cenesi|cene kemig|omurga|kafasi ayri|dislerini|disleri disari|dil kok&kopmustu|kopmus|koptu|kopardi|kopardilar|koparmis|koparilmis|ayrilmisti|ayrilmis|ayrildi|ayrilana kadar|parcalanmis|parcalandi|parcaladi|parcalamis|ezilmis|ezildi|yassilasmis|soyulmus|soyuldu|yuzulmus|yuzuldu|yuzdu|yuzmus|soktuler|soktu|sokulmus|oydu|oyduler|oyulmus|desti|desilmis|yarmisti|yarmis|yarildi|yarilmis|yardi|sarkiyor|sarkmis|sallaniyor|asili sallan|fiskiriyor|fiskirdi|fiskirmis|dokulmus|dokuldu|sacilmis|sacildi|suruklenmis|disari cikiyordu|disari firlamis|firlamis|aciga cikmis|acikta kal|yapismis|pihtilasmis|kayiyordu|segiriyordu|kesilmis|kesiyorlar|kestiler|bolunmus|ikiye bolun|akiyordu|dokuluyordu|cikmisti|parliyordu|akmisti|kaynasiyordu|kurtla dolu',
+      'bagirsak|beyni|beyin|kafatas|ic organ|organlari|kemik uc|kemikleri|kirik kemik|tendon|sinirler|sinirine|nefes borusu|girtlag|goz cukur|cukurundan|karaciger|akciger|derisi|derisini|deriyi|derisinden|deri parca|kaslar|kaslari|yanagi|yanag|cenesi|cene kemig|omurga|kafasi ayri|dislerini|disleri disari|dil kok|ceset parca|cesedin parca|vucut parca|uzuvlari|kafasinin ici&kopmustu|kopmus|koptu|kopardi|kopardilar|koparmis|koparilmis|ayrilmisti|ayrilmis|ayrildi|ayrilana kadar|parcalanmis|parcalandi|parcaladi|parcalamis|ezilmis|ezildi|yassilasmis|soyulmus|soyuldu|yuzulmus|yuzuldu|yuzdu|yuzmus|soktuler|soktu|sokulmus|oydu|oyduler|oyulmus|desti|desilmis|yarmisti|yarmis|yarildi|yarilmis|yardi|sarkiyor|sarkmis|sallaniyor|asili sallan|fiskiriyor|fiskirdi|fiskirmis|dokulmus|dokuldu|sacilmis|sacildi|suruklenmis|disari cikiyordu|disari firlamis|firlamis|aciga cikmis|acikta kal|yapismis|pihtilasmis|kayiyordu|segiriyordu|kesilmis|kesiyorlar|kestiler|bolunmus|ikiye bolun|akiyordu|dokuluyordu|cikmisti|parliyordu|akmisti|kaynasiyordu|kurtla dolu|dagilmis|komurlesmis|kavrulmus|erimis|kabarmis|catlamis|patlamis|deliklerinden',
       // Limbs, heads, faces and nails cut, torn or crushed, with the blood or the slow detail.
-      'kolu|kollari|bacagi|bacaklari|kafasi|kafasini|basi|basini|parmak|parmaklari|tirnak|tirnaklarini|gozu|gozunu|gozlerini|yuzu|yuzunun|yuzunu|boynu|boyun|bogazini|boyundaki|eli|elini|karnini|karni|sirtindaki|govdesi&kopmustu|kopmus|koptu|kopardi|kopardilar|koparmis|koparilmis|ayrilmisti|ayrilmis|ayrildi|ayrilana kadar|parcalanmis|parcalandi|parcaladi|parcalamis|ezilmis|ezildi|yassilasmis|soyulmus|soyuldu|yuzulmus|yuzuldu|yuzdu|yuzmus|soktuler|soktu|sokulmus|oydu|oyduler|oyulmus|desti|desilmis|yarmisti|yarmis|yarildi|yarilmis|yardi|sarkiyor|sarkmis|sallaniyor|asili sallan|fiskiriyor|fiskirdi|fiskirmis|dokulmus|dokuldu|sacilmis|sacildi|suruklenmis|disari cikiyordu|disari firlamis|firlamis|aciga cikmis|acikta kal|yapismis|pihtilasmis|kayiyordu|segiriyordu|kesilmis|kesiyorlar|kestiler|bolunmus|ikiye bolun|akiyordu|dokuluyordu|cikmisti|parliyordu|akmisti|kaynasiyordu|kurtla dolu&kan |kani|kanli|kanlar|fiskir|teker teker|tek tek|serit|bembeyaz|metrelerce|kaygan|islak|kirmizi|piht|kurt|yavas yavas|canli canli|hala nefes|ikiye|cig et|iplik|pens|testere',
+      'kolu|kollari|bacagi|bacaklari|kafasi|kafasini|basi|basini|parmak|parmaklari|tirnak|tirnaklarini|gozu|gozunu|gozlerini|yuzu|yuzunun|yuzunu|boynu|boyun|bogazini|boyundaki|eli|elini|karnini|karni|sirtindaki|govdesi&kopmustu|kopmus|koptu|kopardi|kopardilar|koparmis|koparilmis|ayrilmisti|ayrilmis|ayrildi|ayrilana kadar|parcalanmis|parcalandi|parcaladi|parcalamis|ezilmis|ezildi|yassilasmis|soyulmus|soyuldu|yuzulmus|yuzuldu|yuzdu|yuzmus|soktuler|soktu|sokulmus|oydu|oyduler|oyulmus|desti|desilmis|yarmisti|yarmis|yarildi|yarilmis|yardi|sarkiyor|sarkmis|sallaniyor|asili sallan|fiskiriyor|fiskirdi|fiskirmis|dokulmus|dokuldu|sacilmis|sacildi|suruklenmis|disari cikiyordu|disari firlamis|firlamis|aciga cikmis|acikta kal|yapismis|pihtilasmis|kayiyordu|segiriyordu|kesilmis|kesiyorlar|kestiler|bolunmus|ikiye bolun|akiyordu|dokuluyordu|cikmisti|parliyordu|akmisti|kaynasiyordu|kurtla dolu|dagilmis|komurlesmis|kavrulmus|erimis|kabarmis|catlamis|patlamis|deliklerinden&kan |kani|kanli|kanlar|fiskir|teker teker|tek tek|serit|bembeyaz|metrelerce|kaygan|islak|kirmizi|piht|kurt|yavas yavas|canli canli|hala nefes|ikiye|cig et|iplik|pens|testere',
     ],
     sexual: [
       'gogus|sutyen|ic camasir|ciplak|cirilciplak|pantolonunu indir&inley|inlet|yalar|yaladi|oksad',
-      'yala|emiyor|emdi|emeyim|emmek|okside|oksa|dokun|sok&memeler|memelerini|goguslerini|kalca|bacak arasi|bacaklarinin arasi|bacaklarimin arasi|amini|yarragini|penisini|klitoris|meme uclari|popomu|popoyu&inley|inli|inle|islak|islandim|sertles|azgin|tahrik|sabaha kadar|butun gece|bosal|cirilciplak|ciplak',
+      'yala|emiyor|emdi|emeyim|emmek|okside|oksa|dokun|sok&memeler|memelerini|goguslerini|kalca|bacak arasi|bacaklarinin arasi|bacaklarimin arasi|amini|yarragini|penisini|klitoris|meme uclari|popomu|popoyu&inley|inli|inle|islak|islandim|sertles|azgin|azdim|azdin|tahrik|zevkten|sabaha kadar|butun gece|bosal|cirilciplak|ciplak|bebegim|yalayayim|emeyim',
       'escort|eskort&saati|gecelik|tl|whatsapp|ara&eve|otele|ucretli',
       // Paid sex advertised: the services or the meeting place, and the price or the contact.
-      'tam iliski|anal |evimde gorusuyorum|otelde gorusuyorum|kendi evimde gorus|gece paketi|ucretli gorusme|eve geliyorum|otele geliyorum&tl |lira|whatsapp|ciddi beyler|saatlik|gecelik|sarisin|esmer|kumral|bayan|oral',
+      'tam iliski|anal |gece paketi|ucretli gorusme|sinirsiz gorusme&tl |lira|whatsapp|ciddi beyler|saatlik|gecelik|oral',
+      'evimde gorusuyorum|otelde gorusuyorum|kendi evimde gorus|eve geliyorum|otele geliyorum&sarisin|esmer|kumral|ciddi beyler|bayanlar|escort|eskort|gecelik|sinirsiz',
       'fotograf|foto|resim&ciplak halini|ic camasirli|memelerini&gonder|goster',
       // Undressing or touching on camera for a stranger.
       'gogus|memeler|memelerini|goguslerini|popo|kalcani|ciplak|cirilciplak|vucudunu&goster|gonder|cikar|dokun&cam |kamera|foto|video|atarim|inle|para |tl |vp |kimseye soylemem',
@@ -1464,6 +1489,9 @@ export const COMBINATIONS: Record<LexiconLanguage, Partial<Record<ModerationCate
       'sert bir sekilde sik|sertce sik|sik beni|sikmeni istiyorum|beni sikmen&beni|bu gece|altimda|masada|masasinda|hicbir sey',
     ],
     threats: [
+      // A threat of death to the hearer from a place they will not leave.
+      'sag cikamazsin|sag cikamazsiniz&hastaneden|buradan|oradan|evinden|okuldan|elimden|bu sehirden|mahalleden|bu isten|benden',
+      'kapini|kapinizi|kapisini&kirar girer|kirip girer|kirip gir|kiracagiz',
       'sag cikamayacaksin|sag kalmaz|oldur|gebert|vur|bekleyecegim&seni|sen|evini|cuma|cumartesi|pazar|aksam|yarin|kimse',
       'oldurecegim|gebertecegim|kesecegim|vuracagim|yakacagim|oldururum|gebertirim|yakarim&ailen|aileni|annen|anneni|cocuklarin|cocuklarini|karin|karini|kizin|kizini|oglun|oglunu',
       'evini|adresini|isyerini|okulunu&biliyorum&dikkat|bekle|gorursun|pisman|yakinda',
@@ -1472,19 +1500,23 @@ export const COMBINATIONS: Record<LexiconLanguage, Partial<Record<ModerationCate
       'oldurecegim|oldurecegiz|oldurecem|oldurcem|oldurucem|olduricem|oldurecez|oldururum|oldururuz|gebertecegim|gebertecegiz|geberticem|gebertcem|gebertecem|gebertirim|gebertiriz|bicaklayacagim|bicaklayacagiz|bicaklicam|bicaklarim|sisleyecegim|sislicem|sislerim|bogacagim|bogarim|bogicam|bogacam|bogazlayacagim|bogazlarim|bogazlicam|dovecegim|dovecegiz|doverim|dovecem|dovucem|mahvedecegim|mahvederim|mahvedicem|mahvedecegiz|kursunlayacagim|kursunlarim|kursunlicam|kursunlayacagiz|yok ederim|yok edecegim|yok edicem|ortadan kaldiririm|ortadan kaldiracagim|sakat birakirim|sakat birakacagim|canini alacagim|canini alirim|canini yakacagim|canini okurum|kanini dokecegim|sonunu getirecegim|gununu gosterecegim|hesabini soracagim|anani aglatirim|anasini aglatirim|dunyani karartirim&seni|sizi|ailen|aileni|annen|anneni|babani|cocuklarini|cocugunu|kizini|oglunu|karini|kocani|hepinizi|herifi|adami|kadini|muduru|mudurunu|ogretmeni|hocayi|beyi|hanimi|kardesini|bey |hanim |sefi|ustayi|komsuyu|onu |onlari',
       'kesecegim|kesicem|kesecem|vuracagim|vuracagiz|vurucam|vuracam|vururum|vururuz|yakacagim|yakacagiz|yakicam|yakacam|yakarim|yakariz|gomecegim|gomerim|gomucem|gomecegiz|sikacagim|sikicam|firlatirim|firlatacagim|firlaticam&seni|sizi|ailen|aileni|annen|anneni|babani|cocuklarini|cocugunu|kizini|oglunu|karini|kocani|hepinizi|herifi|adami|kadini|muduru|mudurunu|ogretmeni|hocayi|beyi|hanimi|kardesini|bey |hanim |sefi|ustayi|komsuyu',
       // A body part, a home, a car or a door and a verb that breaks, cuts or crushes it.
-      'kesecegim|kesicem|kesecem|keserim|ezecegim|ezerim|ezicem|parcalayacagim|parcalarim|parcalicam|kiracagim|kiricam|kiracam|kirarim|kirar girer|kiracagiz|yararim|yaracagim|dagitirim|dagitacagim|dagiticam|bastiririm|bastiracagim|bastiricam|firlatirim|firlatacagim|sikacagim|sikicam|sikarim|koparirim|koparacagim|kopariricam|sokerim|sokecegim|oyarim|oyacagim|tepelerim|tepeleyecegim&kafani|kafanizi|kafasini|basini|suratini|suratina|suratinizi|yuzunu|yuzune|agzini|dislerini|bacagini|bacaklarini|kolunu|kollarini|parmaklarini|parmaklarinizi|kemiklerini|boynunu|gozlerini|gozunu|karnini|evini|evinizi|arabani|arabanizi|dukkanini|samanligini|kapini|kapinizi|isyerini',
+      'kesecegim|kesicem|kesecem|keserim|ezecegim|ezerim|ezicem|parcalayacagim|parcalarim|parcalicam|kiracagim|kiricam|kiracam|kirarim|kirar girer|kiracagiz|yararim|yaracagim|dagitirim|dagitacagim|dagiticam|bastiririm|bastiracagim|bastiricam|firlatirim|firlatacagim|sikacagim|sikicam|sikarim|koparirim|koparacagim|kopariricam|sokerim|sokecegim|oyarim|oyacagim|tepelerim|tepeleyecegim&kafani|kafanizi|kafasini|basini|suratini|suratina|suratinizi|yuzunu|yuzune|agzini|dislerini|bacagini|bacaklarini|kolunu|kollarini|parmaklarini|parmaklarinizi|kemiklerini|boynunu|gozlerini|gozunu|karnini|evini|evinizi|arabani|arabanizi|dukkanini|samanligini|isyerini',
       'bogazina|gotune|agzina|gozune&sokacag|sokarim|sokucam|sokariz',
-      'oldurecegim|oldurecem|oldurcem|oldurucem|oldururum|oldurecegiz|gebertecegim|geberticem|gebertirim|gebertecegiz|kursunlayacagim|bogazlayacagim|bicaklayacagim&yarin|bu aksam|bu gece|yakinda|mutlaka|elbet|bir gun|yemin ederim|valla|bekle|sabah',
+      'oldurecegim|oldurecegiz|oldurecem|oldurcem|oldurucem|olduricem|oldurecez|oldururum|oldururuz|gebertecegim|gebertecegiz|geberticem|gebertcem|gebertecem|gebertirim|gebertiriz|bicaklayacagim|bicaklayacagiz|bicaklicam|bicaklarim|sisleyecegim|sislicem|sislerim|bogacagim|bogarim|bogicam|bogacam|bogazlayacagim|bogazlarim|bogazlicam|dovecegim|dovecegiz|doverim|dovecem|dovucem|mahvedecegim|mahvederim|mahvedicem|mahvedecegiz|kursunlayacagim|kursunlarim|kursunlicam|kursunlayacagiz|yok ederim|yok edecegim|yok edicem|ortadan kaldiririm|ortadan kaldiracagim|sakat birakirim|sakat birakacagim&yarin|bu aksam|bu gece|yakinda|mutlaka|elbet|bir gun|yemin ederim|valla|bekle|sabah',
       // Death promised to the hearer, unless a frame says otherwise.
-      'sag cikamazsin|sag cikamazsiniz|canli cikamazsin|sag birakmam|sag birakmayacagim|nefesin kesilene kadar|olu bulunacaksin|mezarini kazdim|mezarini kaz|cesedini bulamazlar|cesedini kimse',
+      'canli cikamazsin|sag birakmam|sag birakmayacagim|nefesin kesilene kadar|olu bulunacaksin|mezarini kazdim|mezarini kaz|cesedini bulamazlar|cesedini kimse',
       'polis bile|polis de|polis arabasi|kimse seni|allah bile|annen bile&kurtaramaz|kurtaramayacak|koruyamaz|koruyamayacak',
+      // Ruin promised to a person: blood vomited, a life made hell, a day to see.
+      'kan kusturacagim|kan kustururum|kan kusturucam|kan kusturacagiz|gununu gosterecegim|gununu gosteririm|gununu gostericem|dunyayi dar edecegim|dunyayi dar ederim|dunyani dar ederim|hayatini zindan edecegim|hayatini zindan ederim|hayatini cehenneme cevirecegim|hayatini cehenneme ceviririm|hayatini karartirim|hayatini karartacagim|anani aglatacagim|anasini aglatacagim&sana|size|ona |onlara|seni|sizi|senin|onun',
+      'seni bulurum|seni bulacagim|seni bulucam|sizi bulurum|yerini bulurum|nerede olursan ol|nereye kacarsan kac&oldur|gebert|oder|pisman|kan |hesap|gorursun|yakarim|sonun|bicak|kursun|mezar',
+      'sonun da onun gibi|sonun onun gibi|onun akibetine|akibetine ugrarsin|ayni akibet',
       // A weapon brought to a person or to where they are.
       'bicak|bicagi|silah|silahi|tabanca|tabancayi|tufek|tufegi|cifte|pompali|benzin|sopa|beyzbol sopasi|satir|kezzap|musta|balta&alip|alacagim|getirecegim|getiricem|gelecegim|gelicem|gelirim|geliyorum|yanimda|cantamda|belimde|cebimde|arabamda&seni|sizi|onu |senin|evine|okuluna|isyerine|ofisine|mudur|patron|ya sen|ya ben|bekliyorum|nobetinin',
       // A veiled threat: knowing where a relative is, or where a person lives, and a warning or an ultimatum.
       'kizin|kizinin|kiziniz|kizinizin|oglun|oglunun|oglunuz|oglunuzun|cocuklarin|cocuklarinin|cocuklariniz|cocugunun|cocugunuz|karin|karinin|esinin|esin|esiniz|annenin|anneniz|annenizin|babanin|babaniz|torununuz|torunun|kardesin|kardesinin&okul|servis|nerede|kacta|hangi|plaka|her sabah|her aksam|evini|evinin&biliyorum|biliyoruz|biliyom|gordum|gorduk|takip|izliyorum|izliyoruz|ogrendim|ogrendik|not ettik|not ettim&dikkat|sikayetini geri|davayi geri|geri cek|sus|pisman|akilli ol|iyi dusun|basina bir sey|yoksa|aksi halde|haberin olsun|vaktin var|vaktiniz var|bir haftan|kadar vakt|yazik olmasin|demedi deme|bilmis ol|goremezsin|goremeyeceksin',
-      'kiziniz|kizinizin|oglunuz|oglunuzun|cocuklariniz|cocuklarinizin|esinizin|annenizin|annenin|babanin|kizinin|oglunun|cocuklarinin|torununuz|torununuzun&kacta|saat |saatte|servis|her sabah|her aksam|hangi gun|hangi park|hangi okul&biliyoruz|not ettik|takip ediyoruz|izliyoruz|ogrendik|biliyoz',
+      'kiziniz|kizinizin|oglunuz|oglunuzun|cocuklariniz|cocuklarinizin|esinizin|annenizin|annenin|babanin|kizinin|oglunun|cocuklarinin|torununuz|torununuzun&kacta|saat |saatte|servis|her sabah|her aksam|hangi gun|hangi park|hangi okul&biliyoruz|not ettik|takip ediyoruz|izliyoruz|biliyoz',
       // Knowing when a person leaves or comes home, told to them.
-      'kacta|hangi saatte&ciktigini|girdigini|geldigini|dondugunu|bindigini|indigini&ogrendim|ogrendik|not ettim|not ettik|biliyorum|biliyoruz|biliyom|biliyoz',
+      'kacta|hangi saatte&ciktigini|girdigini|geldigini|dondugunu|bindigini|indigini&ogrendim|ogrendik|not ettim|not ettik|biliyoruz|biliyoz|takip ediyoruz',
       'nerede oturdugunu|nerede calistigini|nerede yasadigini|evinin|adresin|arabanin|isyerinin|ip adresin&biliyorum|biliyoruz|biliyom|ogrendim|bulduk|bende&yoksa|aksi halde|pisman|geri cek|sus|basina bir sey|akilli ol|dikkat|haberin olsun|sira sende|bir daha|evine gel',
       // An ultimatum on a complaint, a case or a post, with what follows if it stands.
       'davani|davayi|davasini|sikayetini|sikayeti|ifadeni|ifadeyi|adayligini|haberi|paylasimi|yazini&cekmezsen|cekmezseniz|geri cekmezsen|geri almazsan|kaldirmazsan|kaldirmazsaniz|silmezsen&goremezsin|goremeyeceksin|pisman|basina|bir daha|yoksa|olmaz|bilmem',
@@ -1494,17 +1526,16 @@ export const COMBINATIONS: Record<LexiconLanguage, Partial<Record<ModerationCate
     ],
     hate: [
       // A protected group and a word that makes them vermin, disease or less than human.
-      'suriyeli|arap|kurtler|kurtlerin|kurtleri|kurtlere|ermeni|yahudi|rumlar|gocmen|multeci|afgan|pakistanli|afrikali|siyahi|siyahlar|zenci|cingene|alevi|hristiyan|musluman|yezidi|escinsel|ibne|lezbiyen|translar|lgbt|engelli&insan degil|hamamboc|mundar|murdar|necis|mikrop|asalak|sicanlar|sican gibi|bitler|bit gibi|maymundan farksiz|maymun gibi|maymunlar|hayvandan farksiz|hayvan surusu|hayvan bunlar|domuz surusu|it surusu|dogustan hain|dogustan sapik|dogustan hirsiz|dogustan katil|kaninda hirsizlik|kaninda hainlik|kaninda ihanet|genlerinde',
+      'afganli|iranli|suryani|asuri|suriyeli|arap|kurtler|kurtlerin|kurtleri|kurtlere|ermeni|yahudi|rumlar|gocmen|multeci|afgan|pakistanli|afrikali|siyahi|siyahlar|zenci|cingene|alevi|hristiyan|musluman|yezidi|escinsel|ibne|lezbiyen|translar|lgbt|engelli&insan degil|hamamboc|mundar|murdar|necis|mikrop|asalak|sicanlar|sican gibi|bitler|bit gibi|maymundan farksiz|maymun gibi|maymunlar|hayvandan farksiz|hayvan surusu|hayvan bunlar|domuz surusu|it surusu|dogustan hain|dogustan sapik|dogustan hirsiz|dogustan katil|kaninda hirsizlik|kaninda hainlik|kaninda ihanet|genlerinde',
       'suriyeliler|araplar|kurtler|ermeniler|yahudiler|rumlar|gocmenler|multeciler|afganlar|afrikalilar|siyahiler|siyahlar|zenciler|ibneler|escinseller|cingeneler|aleviler|hristiyanlar|muslumanlar|engelliler|translar&hepsini|hepsi|tamamini|topunu&kovun|kovmak|defolsun|gebersin|oldurun|yok edin|temizleyin|asmak|surun|surecegiz|sinir disi|kamplara',
       // A protected group said to be all alike: traitors, thieves, perverts, enemies.
-      'suriyeli|arap|kurtler|kurtlerin|kurtleri|kurtlere|ermeni|yahudi|rumlar|gocmen|multeci|afgan|pakistanli|afrikali|siyahi|siyahlar|zenci|cingene|alevi|hristiyan|musluman|yezidi|escinsel|ibne|lezbiyen|translar|lgbt|engelli&hepsi|hepsini|bunlar|bunlarin|istisnasiz|butun|her biri|dedigin|hic biri|hicbiri|bu millet&hain|sapik|hirsiz|pis |pislik|tembel|ahlaksiz|dinsiz|katil|tecavuzcu|terorist|guvenilmez|dusman|asagilik|dolandirici|kokar',
-      'ibneler|escinseller|suriyeliler|kurtler|ermeniler|yahudiler|araplar|cingeneler|engelliler|gocmenler|aleviler|afganlar|muslumanlar|hristiyanlar&olmeli|gebersin|gebermeli|yasamayi hak etmiyor|yasamaya hakki yok',
+      'afganli|iranli|suryani|asuri|suriyeli|arap|kurtler|kurtlerin|kurtleri|kurtlere|ermeni|yahudi|rumlar|gocmen|multeci|afgan|pakistanli|afrikali|siyahi|siyahlar|zenci|cingene|alevi|hristiyan|musluman|yezidi|escinsel|ibne|lezbiyen|translar|lgbt|engelli&hepsi|hepsini|bunlar|bunlarin|istisnasiz|butun|her biri|dedigin|hic biri|hicbiri|bu millet&hain|sapik|hirsiz|pis |pislik|tembel|ahlaksiz|dinsiz|katil|tecavuzcu|terorist|guvenilmez|dusman|asagilik|dolandirici|kokar',
+      'ibneler|escinseller|suriyeliler|kurtler|ermeniler|yahudiler|araplar|cingeneler|engelliler|gocmenler|aleviler|afganlar|muslumanlar|hristiyanlar&olmeli|gebersin|gebermeli|yasamayi hak etmiyor|yasamaya hakki yok|kursuna dizilmeli|asilmali|yakilmali|oldurulmeli|yok edilmeli|temizlenmeli|kesilmeli',
       // A protected group kept out: of schools, work, a neighbourhood, the country.
-      'suriyeli|arap|kurtler|kurtlerin|kurtleri|kurtlere|ermeni|yahudi|rumlar|gocmen|multeci|afgan|pakistanli|afrikali|siyahi|siyahlar|zenci|cingene|alevi|hristiyan|musluman|yezidi|escinsel|ibne|lezbiyen|translar|lgbt|engelli&almasinlar|alinmasin|alinmasinlar|ise alinmasin|sokmayin|sokulmasin|defolsun|defolup gitsin|sinir disi edilsin|kovulsun|surulsun|ayri binaya|kamplara|temizlenmeli|yok edilmeli|ulkemizden atilsin',
+      'afganli|iranli|suryani|asuri|suriyeli|arap|kurtler|kurtlerin|kurtleri|kurtlere|ermeni|yahudi|rumlar|gocmen|multeci|afgan|pakistanli|afrikali|siyahi|siyahlar|zenci|cingene|alevi|hristiyan|musluman|yezidi|escinsel|ibne|lezbiyen|translar|lgbt|engelli&almasinlar|alinmasin|alinmasinlar|ise alinmasin|sokmayin|sokulmasin|defolsun|defolup gitsin|sinir disi edilsin|kovulsun|surulsun|ayri binaya|kamplara|temizlenmeli|yok edilmeli|ulkemizden atilsin',
       // A people said to carry a vice in the blood or from birth.
       'bu milletin|bu millet|bu irk|bunlarin|bu irkin|bunlar &kaninda|genlerinde|dogustan|dogasinda|fitratinda&hirsiz|hain|sapik|tembel|pis|katil|yalan|ihanet|dolandir|pislik|calmadan',
       'bunlar |bu irk|bu millet|hepsi&maymundan farksiz|maymun surusu|hayvandan farksiz|insan degil|mikrop|hamamboc|sicanlar|asalak irk|mundar',
-      'asalak bir irk|asalak irk|asagilik bir irk|asagilik irk|pis bir irk|pis irk|mikrop bir irk|lanetli irk|lanetli bir irk|asalak bir millet|asagilik millet',
       'yahudi|siyonist|yahudi lobisi&dunyayi|medyayi|bankalari|parayi|ulkeleri&yonetiyor|yonetir|kontrol ediyor|hukmediyor|ele gecir|kanini emiyor|kanini emer',
       'dogmadan kurtul|soyunu kurut|soylarini kurut|neslini kurut|nesillerini kurut|soyu kurusun|soylari kurusun&boyle|bunlar|engelli|hepsi|topluma yuk',
       // Women held unfit by nature: half a mind, the kitchen, no place at work.
@@ -1751,7 +1782,7 @@ export const FRAMES: Record<LexiconLanguage, string> = {
   zh: '据报道|报道|警方|警察|新闻|记者|法院|历史|菜谱|做法|烹饪|切成|下锅|鱼|猪肉|牛肉|羊肉|鸡肉|屠宰|宰杀|游戏|小说|电影|打猎|猎人|故事|世纪|朝代|王朝|比赛|球迷|教练|杀猪|宰猪|杀鸡|宰鸡|杀鸭|杀羊|宰羊|杀牛|宰牛|蚊子|苍蝇|蟑螂|副本|关卡|玩家|对手|冠军|联赛|决赛|赛季|医生|医院|处方|被捕|抓获|被告|判处|遇难|死亡人数',
   ja: '警察|報道|ニュース|裁判|歴史|料理|レシピ|さばく|さばき|調理|魚|肉|包丁|下処理|ゲーム|小説|映画|によると|狩り|猟師|物語|時代|世紀|試合|サポーター|医師|医者|病院|処方|獣医|菌|ウイルス|殺虫|蚊|ハエ|対戦|優勝|決勝|逮捕|容疑者|被告|検察|判決|死傷者',
   ko: '경찰|뉴스|보도|기자|법원|역사|요리|레시피|손질|생선|고기|조리|게임|소설|영화|따르면|사냥|세기|시대|왕조|경기|응원|숨졌|부상자|사망자|목격자|체포|검거|입건|병원|의사|처방|모기|우승|결승|상대 팀|상대팀',
-  tr: 'polis |polisler|polisin|polise|polisce|emniyet|acikladi|aciklamasina|aciklamada|yaralandi|yaralanan|yaralanmis|supheli|zanli|haber |haberler|haberde|habere|haber ajans|bu haberin|mahkeme|tarih|tarif|yemek tarif|yemek yap|yemegi pisir|kasap|kurbanlik|kurban bayram|kurban eti|kurban kes|kiyma|etleri|balik|pisir|oyun|roman |romanin|romanda|romani |film|gore |avci|avlan|hikaye|masal|yuzyil|osmanli|padisah|imparatorlu|mac |maci|macin|macta |maca |macinda|maclar|taraftar|doktor|hastane|recete|sampiyon|rakip|oyuncu|gozaltina|tutuklan|hayatini kaybet|yarali|nefret soylem|ayrimcilig|insanlik disi bir|irkciliga karsi|raid|discord|healer|bossun|boss |sunucu|ilk yardim|ameliyat',
+  tr: 'polis |polisler|polisin|polise|polisce|emniyet|acikladi|aciklamasina|aciklamada|yaralandi|yaralanan|yaralanmis|supheli|zanli|haber |haberler|haberde|habere|haber ajans|bu haberin|mahkeme|tarih|tarif|yemek tarif|yemek yap|yemegi pisir|kasap|kurbanlik|kurban bayram|kurban eti|kurban kes|kiyma|etleri|balik|pisir|oyun|roman |romanin|romanda|romani |film|gore |avci|avlan|hikaye|masal|yuzyil|osmanli|padisah|imparatorlu|mac |maci|macin|macta |maca |macinda|maclar|taraftar|doktor|hastane|recete|sampiyon|rakip|oyuncu|gozaltina|tutuklan|hayatini kaybet|yarali|nefret soylem|ayrimcilig|insanlik disi bir|irkciliga karsi|raid|discord|healer|bossun|boss |sunucu|ilk yardim|ameliyat|paintball|airsoft',
   ar: 'الشرطة|أفادت|وكالة|السلطات|تحقيق|محكمة|تاريخ|وصفة|الطبخ|السمك|اللحم|الذبح|الأضحية|لعبة|رواية|فيلم|وفقا|بحسب|الصيد|قصة|القرن|الخلافة|المباراة|الجماهير|الطبيب|المستشفى|الدوري|البطولة|المنافس|الفريق|اعتقال|القبض|مصرع|الضحايا|الشموع|شمعة|الخروف|خروف|التدريب|الرماية',
   hi: 'पुलिस|रिपोर्ट|खबर|समाचार|अदालत|इतिहास|रेसिपी|पकाने|पकाएं|मछली|मांस|मटन|चिकन|खेल|उपन्यास|फिल्म|के अनुसार|अस्पताल|शिकार|कहानी|सदी|साम्राज्य|मैच|डॉक्टर|गेंद|छक्का|चौका|बल्लेबाज|मच्छर|कॉकरोच|मक्खी|टीम|विरोधी|टूर्नामेंट|चैंपियन|गिरफ्तार|घायल|मौत हो गई',
   bn: 'পুলিশ জানায়|পুলিশ জানিয়েছে|পুলিশ বলেছে|পুলিশের সতর্ক|পুলিশ সূত্র|পুলিশ উদ্ধার|ঘটনাস্থল|খবরে|খবরটি|খবর পাওয়া|খবর প্রকাশ|সংবাদ|আদালত|জানিয়েছে|জানিয়েছেন|জানা গেছে|অভিযোগে|আসামি|রায়ে|মামলা হয়েছে|ভুক্তভোগী|গ্রেপ্তার|গ্রেফতার|আহত|নিহত|অনুযায়ী|ইতিহাসে|ইতিহাসের|ঐতিহাসিক|সালে|সালের|শতকে|শতাব্দী|সাম্রাজ্য|আমলে|রান্না |রান্নার|রান্নায়|রান্না করুন|রেসিপি|মাছ |মাছের|মাছটা|মাছগুলো|মাছ,|খাসি|মুরগি|গরুর মাংস|মসলা|মশলা|পেঁয়াজ|কোরবানি|কুরবানি|কসাই|হাঁস|জবাইয়ের পর|খেলা|খেলতে|ফ্রি ফায়ার|পাবজি|হেডশট|টিমমেট|ম্যাচে|ম্যাচের|ম্যাচটা|প্রতিপক্ষ|টুর্নামেন্ট|চ্যাম্পিয়ন|উপন্যাস|সিনেমা|গল্প|খলনায়ক|ক্লাইম্যাক্স|শিকার|মশা মার|মশা তাড়া|মশাকে|মশার কামড়|মশার ওষুধ|মশার স্প্রে|মশারি|মাছি মার|তেলাপোকা মার|ইঁদুরের উৎপাত|ইঁদুর মারতে|ইঁদুর তাড়াতে|ইঁদুরের জন্য|এনিমি|লেভেল|সাপটা|সাপ মার|ইঁদুরটা|ছারপোকা|মাকড়সা|তেলাপোকার ওষুধ|প্রাথমিক চিকিৎসা|অস্ত্রোপচার|অপারেশনে|চিকিৎসক|ডাক্তার বলেছেন|ডাক্তারের পরামর্শ|হাসপাতালে ভর্তি|হাসপাতালে নিন|হাসপাতালে নিয়ে যান|হাসপাতালে নেওয়া|হাসপাতালে পাঠানো হয়|😂|🤣',
