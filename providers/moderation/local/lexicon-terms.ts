@@ -611,6 +611,20 @@ export const LEXICONS: Record<LexiconLanguage, Lexicon> = {
       'agzini burnunu dagitirim',
       'kemiklerini kiracagim',
       'kemiklerini kirarim',
+      'kursun yiyeceksin',
+      'kursunu yiyeceksin',
+      'alnina sikarim',
+      'alnina kursun',
+      'kafana sikacagim',
+      'beynine sikarim',
+      'beynini dagitirim',
+      'beynini dagitacagim',
+      'beynini patlatirim',
+      'bicagi yiyeceksin',
+      'mezara sokarim',
+      'mezara sokacagim',
+      'topraga gomerim',
+      'topraga gomecegim',
     ],
     hate: [
       'pis arap',
@@ -700,6 +714,16 @@ export const LEXICONS: Record<LexiconLanguage, Lexicon> = {
       'bana oral',
       'parmaklarsin',
       'parmaklayayim',
+      'tasaklarimi yala',
+      'tasaklarini yala',
+      'icime bosal ',
+      'icime bosaldi',
+      'agzima bosal ',
+      'agzima bosaldi',
+      'yuzume bosal',
+      'yuzune bosalacagim',
+      'agzina bosalacagim',
+      'icine bosalacagim',
     ],
     violent_instructions: [
       'bomba yapimi',
@@ -1428,7 +1452,7 @@ export const COMBINATIONS: Record<LexiconLanguage, Partial<Record<ModerationCate
       'basini suyun altinda|basini suya|kafasini suya|kafasini suyun altinda|yastigi yuzune|yastigi suratina|yastikla bogun&tut |tutun|bastirin|bastir |batir|batirin|bekle',
       // Abduction: taking a person by force or in silence into a vehicle, or a ransom call.
       'kacir|zorla bindir|arabaya at|bagaja at&yalniz|tek basina|bekle|takip',
-      'kaciralim|kacirin|kaciracagiz|kaciracagim|kacir |kacirip|kaciracaksin|arabaya cek|arabaya surukle|bagajina|bagaja koy|kamyonete at|minibuse bindir|zorla bindir|minibuse at|arabaya bindir|arabaya at|bagaja at|cuvala|vana at|van a at&kizi|cocugu|oglunu|kizini|onu |kadini|adami&yalniz|tek basina|okul cikisi|bant|agzini|gozunu bagla|kimse gormeden|pusu|ses cikarmadan',
+      'kaciralim|kacirin|kaciracagiz|kaciracagim|kacir |kacirip|kaciracaksin|arabaya cek|arabaya surukle|bagajina|bagaja koy|kamyonete at|minibuse bindir|zorla bindir|minibuse at|arabaya bindir|arabaya at|bagaja at|cuvala|vana at|van a at&kizi|cocugu|oglunu|kizini|onu |kadini|adami&yalniz|tek basina|okul cikisi|bant|agzini|gozunu bagla|kimse gormeden|pusu|ses cikarmadan|sesini cikarmasin|sesi cikmasin|bagirmasin|bagla|elini kolunu',
       'ses cikarmadan|sesini cikarmadan|bagirmasin|agzini bantla|agzini kapat|zorla|gozlerini bagla&alacagiz|alin |bindir|atin |atacagiz|sokacagiz|tikacagiz|cekecegiz&cocuk|kiz |kizi|onu |minibus|van |transit|panelvan|kapiyi|arac',
       'fidye|telefonunu kapat|telefonunu hemen kapat|telefonlarinizi kapat|telefonunuzu kapat&babasini|annesini|ailesini|ailesine|babasina|kocasini&arayacagiz|arariz|isteyecegiz|isteriz|arayacagim',
       // Weapons and incendiaries: making or assembling them.
@@ -1456,6 +1480,10 @@ export const COMBINATIONS: Record<LexiconLanguage, Partial<Record<ModerationCate
       'pusuya dusurecegiz|pusuya dusurelim|pusuya dusurun|pusu kuracagiz|pusu kuralim|pusu kurun|pusuya yatacagiz|pusuya yatin&muhtari|onu |adami|kendisini|yolda|virajda|koprude|ciktiginda|evinin onunde|donuste|kapisinda',
       // Arming a group: clubs, knuckles or guns brought or hidden, and the fight or the target.
       'musta|sopa|sopasini|sopalar|zincir|satir|pala|civili|beyzbol sopasi|demir cubuk|levye|silahlari|silahlarinizi|tufekleri|tabancalari|kalasnikof|pompali&getirsin|getirin|hazirlasin|hazirlayin|dagitiriz|dagitacagiz|kasalarinda|saklayin|gizleyin|civi cak&kavga|herkes|toplan|dagilin|ara sokak|hedef al|vurun|sikin|ates acin|tarayin|is bitince|dugun|halay',
+      // Killing asked or taught: how to kill without a trace, how to be rid of a body.
+      'nasil oldururum|nasil oldurebilirim|iz birakmadan oldur|iz birakmadan nasil|fark edilmeden oldur|kimse anlamadan oldur|nasil zehirlerim|nasil zehirleyebilirim|cesetten nasil kurtul|cesedi nasil yok|cesedi yok et|cesedi kirecte|kirecte erit|asitte erit|cesedi parcalayip|cesedi parcalayin',
+      'cesedi|cesedini|cesetleri&gomun|gomeriz|gomelim|yakin|yakalim|parcalayin|parcalariz|eritin|kirece|posete koy|bavula koy|denize atin|denize atariz|ormana gom',
+      'araba|arac|kamyon|kamyonet|minibus|otomobil|pikap|cip |jip |motor&karsidan gecerken|yolda yuruyen|bisikletli|kosu yaparken|yaya gecidinde|yolun kenarinda yuruyen&carp |carpip|carpin|ez |ezip|ustune sur|gazla|sonra kac',
       // Covering the tracks of an attack: faces, plates, cameras, phones.
       'yuzunu gormesin|yuzumuzu gormesin|yuzunuzu gormesin|plakayi camurla|plakayi kapat|plakayi degistir|plakayi zaten|sahte plaka|kamerayi kapat|kameralari kapat|iz birakma|parmak izi birakma|eldiven giy|telefonunu kapat|telefonunuzu kapat|telefonlari kapat|telefonlarinizi kapat&vurun|vur |doveriz|dovun|kafasina|kafaya|tekme|sopa|bicak|oldur|hallet|gebert|savur|kacir|bagla|dagilin|cevir|pusu|ates ',
       'sorarlarsa|soran olursa|polis sorarsa|sorulursa&sahit|sahitlik eder|yeminle soyler',
@@ -1480,9 +1508,10 @@ export const COMBINATIONS: Record<LexiconLanguage, Partial<Record<ModerationCate
       'fotograf|foto|resim&ciplak halini|ic camasirli|memelerini&gonder|goster',
       // Undressing or touching on camera for a stranger.
       'gogus|memeler|memelerini|goguslerini|popo|kalcani|ciplak|cirilciplak|vucudunu&goster|gonder|cikar|dokun&cam |kamera|foto|video|atarim|inle|para |tl |vp |kimseye soylemem',
+      'soyunsana|soyunmani istiyorum|soyun benim|benim icin soyun|soyunup yataga|cikar hepsini|hepsini cikar&goster|kamera|foto|video|yatak|ciplak|seni gormek|benim icin|yavasca|yavas yavas|bebegim',
       // Sex described: making love, coming, arousal, penetration.
       'sevis&soyup|soyun|ciplak|cirilciplak|her yerini|her yerinizi|sabaha kadar|yatakta|masanin ustunde|sert|inle|arkadan',
-      'icime gir|icime bosal|icime al|bosaldim|bosalalim|bosalana kadar|gidip geldi|eteg|arkadan al|arkadan gir|ustume cik|altina al|altima al&sert|iki kere|duvara dayadi|bacak|inle|inlet|islak|islandim|sevis|ciplak|cirilciplak|butun gece|icime',
+      'icime gir|icime bosal|icime al|yataga atip|yataga atacagim|altima alip|ustune cikip|ustune cikacagim|bosaldim|bosalalim|bosalana kadar|gidip geldi|eteg|arkadan al|arkadan gir|ustume cik|altina al|altima al&sert|iki kere|duvara dayadi|bacak|inle|inlet|islak|islandim|sevis|ciplak|cirilciplak|butun gece|icime',
       'sertlesmis|sertlesti|sertlesmissin|sertlesmissiniz|sertlestin&agzimla|agzima|dilimle|pantolon|yalay|emey|emmek|sok',
       'kendime dokun|kendine dokun|bosalalim|birlikte bosal&sesini|seni dusun|cikar|inle|sertles|yatak|sen de|islandim|hadi',
       'cirilciplak|cirilciplag|ciplagim&elim bacak|bacaklarimin arasi|bacaklarinin arasi|bacak arasi|kendime dokun|seni dusunuyorum|inliyorum|inle|sertles|islak|islandim',
@@ -1497,15 +1526,20 @@ export const COMBINATIONS: Record<LexiconLanguage, Partial<Record<ModerationCate
       'evini|adresini|isyerini|okulunu&biliyorum&dikkat|bekle|gorursun|pisman|yakinda',
       'oleceksin|gebereceksin&elimde|benim elimden|yarin|bu gece|yakinda',
       // A harm verb in the first person (future -AcAğIm, its spoken forms -IcAm/-AcAm, aorist -Ir, singular and plural) and a person or a relative; the verbs that also name a game, a sport or a kitchen (cut, burn, crush) only with a person, not "onu" (it).
-      'oldurecegim|oldurecegiz|oldurecem|oldurcem|oldurucem|olduricem|oldurecez|oldururum|oldururuz|gebertecegim|gebertecegiz|geberticem|gebertcem|gebertecem|gebertirim|gebertiriz|bicaklayacagim|bicaklayacagiz|bicaklicam|bicaklarim|sisleyecegim|sislicem|sislerim|bogacagim|bogarim|bogicam|bogacam|bogazlayacagim|bogazlarim|bogazlicam|dovecegim|dovecegiz|doverim|dovecem|dovucem|mahvedecegim|mahvederim|mahvedicem|mahvedecegiz|kursunlayacagim|kursunlarim|kursunlicam|kursunlayacagiz|yok ederim|yok edecegim|yok edicem|ortadan kaldiririm|ortadan kaldiracagim|sakat birakirim|sakat birakacagim|canini alacagim|canini alirim|canini yakacagim|canini okurum|kanini dokecegim|sonunu getirecegim|gununu gosterecegim|hesabini soracagim|anani aglatirim|anasini aglatirim|dunyani karartirim&seni|sizi|ailen|aileni|annen|anneni|babani|cocuklarini|cocugunu|kizini|oglunu|karini|kocani|hepinizi|herifi|adami|kadini|muduru|mudurunu|ogretmeni|hocayi|beyi|hanimi|kardesini|bey |hanim |sefi|ustayi|komsuyu|onu |onlari',
-      'kesecegim|kesicem|kesecem|vuracagim|vuracagiz|vurucam|vuracam|vururum|vururuz|yakacagim|yakacagiz|yakicam|yakacam|yakarim|yakariz|gomecegim|gomerim|gomucem|gomecegiz|sikacagim|sikicam|firlatirim|firlatacagim|firlaticam&seni|sizi|ailen|aileni|annen|anneni|babani|cocuklarini|cocugunu|kizini|oglunu|karini|kocani|hepinizi|herifi|adami|kadini|muduru|mudurunu|ogretmeni|hocayi|beyi|hanimi|kardesini|bey |hanim |sefi|ustayi|komsuyu',
+      'oldurecegim|oldurecegiz|oldurecem|oldurcem|oldurucem|olduricem|oldurecez|oldururum|oldururuz|gebertecegim|gebertecegiz|geberticem|gebertcem|gebertecem|gebertirim|gebertiriz|bicaklayacagim|bicaklayacagiz|bicaklicam|bicaklarim|sisleyecegim|sislicem|sislerim|bogacagim|bogarim|bogicam|bogacam|bogazlayacagim|bogazlarim|bogazlicam|dovecegim|dovecegiz|doverim|dovecem|dovucem|mahvedecegim|mahvederim|mahvedicem|mahvedecegiz|kursunlayacagim|kursunlarim|kursunlicam|kursunlayacagiz|yok ederim|yok edecegim|yok edicem|ortadan kaldiririm|ortadan kaldiracagim|sakat birakirim|sakat birakacagim|canini alacagim|canini alirim|canini yakacagim|canini okurum|kanini dokecegim|sonunu getirecegim|gununu gosterecegim|hesabini soracagim|anani aglatirim|anasini aglatirim|dunyani karartirim&seni|sizi|ailen|aileni|annen|anneni|babani|cocuklarini|cocugunu|kizini|oglunu|karini|kocani|hepinizi|herifi|adami|kadini|muduru|mudurunu|ogretmeni|hocayi|beyi|hanimi|kardesini|bey |hanim |sefi|ustayi|komsuyu|herkesi|onu |onlari',
+      'kesecegim|kesicem|kesecem|vuracagim|vuracagiz|vurucam|vuracam|vururum|vururuz|yakacagim|yakacagiz|yakicam|yakacam|yakarim|yakariz|gomecegim|gomerim|gomucem|gomecegiz|sikacagim|sikicam|firlatirim|firlatacagim|firlaticam|avlayacagim|avlarim|avlicam|dograyacagim|dograrim|parca parca edecegim|parca parca ederim&seni|sizi|ailen|aileni|annen|anneni|babani|cocuklarini|cocugunu|kizini|oglunu|karini|kocani|hepinizi|herifi|adami|kadini|muduru|mudurunu|ogretmeni|hocayi|beyi|hanimi|kardesini|bey |hanim |sefi|ustayi|komsuyu|herkesi',
       // A body part, a home, a car or a door and a verb that breaks, cuts or crushes it.
-      'kesecegim|kesicem|kesecem|keserim|ezecegim|ezerim|ezicem|parcalayacagim|parcalarim|parcalicam|kiracagim|kiricam|kiracam|kirarim|kirar girer|kiracagiz|yararim|yaracagim|dagitirim|dagitacagim|dagiticam|bastiririm|bastiracagim|bastiricam|firlatirim|firlatacagim|sikacagim|sikicam|sikarim|koparirim|koparacagim|kopariricam|sokerim|sokecegim|oyarim|oyacagim|tepelerim|tepeleyecegim&kafani|kafanizi|kafasini|basini|suratini|suratina|suratinizi|yuzunu|yuzune|agzini|dislerini|bacagini|bacaklarini|kolunu|kollarini|parmaklarini|parmaklarinizi|kemiklerini|boynunu|gozlerini|gozunu|karnini|evini|evinizi|arabani|arabanizi|dukkanini|samanligini|isyerini',
+      'kesecegim|kesicem|kesecem|keserim|ezecegim|ezerim|ezicem|parcalayacagim|parcalarim|parcalicam|kiracagim|kiricam|kiracam|kirarim|kirar girer|kiracagiz|yararim|yaracagim|dagitirim|dagitacagim|dagiticam|bastiririm|bastiracagim|bastiricam|firlatirim|firlatacagim|sikacagim|sikicam|sikarim|koparirim|koparacagim|kopariricam|sokerim|sokecegim|oyarim|oyacagim|tepelerim|tepeleyecegim|yakacagim|yakarim|yakicam|yakacam|dograrim|dograyacagim|parca parca ederim|parca parca edecegim|lime lime ederim|lime lime edecegim&kafani|kafanizi|kafasini|basini|suratini|suratina|suratinizi|yuzunu|yuzune|agzini|dislerini|bacagini|bacaklarini|kolunu|kollarini|parmaklarini|parmaklarinizi|kemiklerini|boynunu|gozlerini|gozunu|karnini|evini|evinizi|arabani|arabanizi|dukkanini|samanligini|isyerini',
       'bogazina|gotune|agzina|gozune&sokacag|sokarim|sokucam|sokariz',
       'oldurecegim|oldurecegiz|oldurecem|oldurcem|oldurucem|olduricem|oldurecez|oldururum|oldururuz|gebertecegim|gebertecegiz|geberticem|gebertcem|gebertecem|gebertirim|gebertiriz|bicaklayacagim|bicaklayacagiz|bicaklicam|bicaklarim|sisleyecegim|sislicem|sislerim|bogacagim|bogarim|bogicam|bogacam|bogazlayacagim|bogazlarim|bogazlicam|dovecegim|dovecegiz|doverim|dovecem|dovucem|mahvedecegim|mahvederim|mahvedicem|mahvedecegiz|kursunlayacagim|kursunlarim|kursunlicam|kursunlayacagiz|yok ederim|yok edecegim|yok edicem|ortadan kaldiririm|ortadan kaldiracagim|sakat birakirim|sakat birakacagim&yarin|bu aksam|bu gece|yakinda|mutlaka|elbet|bir gun|yemin ederim|valla|bekle|sabah',
       // Death promised to the hearer, unless a frame says otherwise.
       'canli cikamazsin|sag birakmam|sag birakmayacagim|nefesin kesilene kadar|olu bulunacaksin|mezarini kazdim|mezarini kaz|cesedini bulamazlar|cesedini kimse',
       'polis bile|polis de|polis arabasi|kimse seni|allah bile|annen bile&kurtaramaz|kurtaramayacak|koruyamaz|koruyamayacak',
+      'dogduguna pisman edecegim|dogduguna pisman ederim|dogduguna pisman edicem|dogduguna pisman olacaksin|dogduguna bin pisman|seni oldurmeden|oldurmeden rahat etmeyecegim|gebertmeden rahat',
+      'cenazeni|cenazenizi|mezarini|tabutunu|kefenini&kaldiracagiz|kaldiririz|kazdim|kazacagim|kazacagiz|hazirla|hazirlayin|ismarladim|biciyorum',
+      'bir daha goremezsin|bir daha goremeyeceksin|bir daha yuzunu goremezsin&cocuklarini|cocuklari|kizini|oglunu|aileni|anneni|esini|karini|kocani|torununu',
+      // A building or a crowd to be blown up or shot at.
+      'havaya ucuracagim|havaya ucururum|havaya ucuracagiz|bombalayacagim|bombalayacagiz|bombalarim|patlatacagim|patlaticam|tarayacagim|tarayacagiz|basacagim|basacagiz&binayi|okulu|okula|camiyi|kiliseyi|sinagogu|cemevini|meclisi|avm|metroyu|stadi|evini|evinizi|burayi|ofisi|sirketi|fabrikayi|hepinizi|herkesi|silahla|bombayla',
       // Ruin promised to a person: blood vomited, a life made hell, a day to see.
       'kan kusturacagim|kan kustururum|kan kusturucam|kan kusturacagiz|gununu gosterecegim|gununu gosteririm|gununu gostericem|dunyayi dar edecegim|dunyayi dar ederim|dunyani dar ederim|hayatini zindan edecegim|hayatini zindan ederim|hayatini cehenneme cevirecegim|hayatini cehenneme ceviririm|hayatini karartirim|hayatini karartacagim|anani aglatacagim|anasini aglatacagim&sana|size|ona |onlara|seni|sizi|senin|onun',
       'seni bulurum|seni bulacagim|seni bulucam|sizi bulurum|yerini bulurum|nerede olursan ol|nereye kacarsan kac&oldur|gebert|oder|pisman|kan |hesap|gorursun|yakarim|sonun|bicak|kursun|mezar',
@@ -1527,7 +1561,7 @@ export const COMBINATIONS: Record<LexiconLanguage, Partial<Record<ModerationCate
     hate: [
       // A protected group and a word that makes them vermin, disease or less than human.
       'afganli|iranli|suryani|asuri|suriyeli|arap|kurtler|kurtlerin|kurtleri|kurtlere|ermeni|yahudi|rumlar|gocmen|multeci|afgan|pakistanli|afrikali|siyahi|siyahlar|zenci|cingene|alevi|hristiyan|musluman|yezidi|escinsel|ibne|lezbiyen|translar|lgbt|engelli&insan degil|hamamboc|mundar|murdar|necis|mikrop|asalak|sicanlar|sican gibi|bitler|bit gibi|maymundan farksiz|maymun gibi|maymunlar|hayvandan farksiz|hayvan surusu|hayvan bunlar|domuz surusu|it surusu|dogustan hain|dogustan sapik|dogustan hirsiz|dogustan katil|kaninda hirsizlik|kaninda hainlik|kaninda ihanet|genlerinde',
-      'suriyeliler|araplar|kurtler|ermeniler|yahudiler|rumlar|gocmenler|multeciler|afganlar|afrikalilar|siyahiler|siyahlar|zenciler|ibneler|escinseller|cingeneler|aleviler|hristiyanlar|muslumanlar|engelliler|translar&hepsini|hepsi|tamamini|topunu&kovun|kovmak|defolsun|gebersin|oldurun|yok edin|temizleyin|asmak|surun|surecegiz|sinir disi|kamplara',
+      'suriyeliler|araplar|kurtler|ermeniler|yahudiler|rumlar|gocmenler|multeciler|afganlar|afrikalilar|siyahiler|siyahlar|zenciler|ibneler|escinseller|cingeneler|aleviler|hristiyanlar|muslumanlar|engelliler|translar&hepsini|hepsi|tamamini|topunu&gonderin|geri gonderin|yollayin|geri yollayin|kovun|kovmak|defolsun|gebersin|oldurun|yok edin|temizleyin|asmak|surun|surecegiz|sinir disi|kamplara',
       // A protected group said to be all alike: traitors, thieves, perverts, enemies.
       'afganli|iranli|suryani|asuri|suriyeli|arap|kurtler|kurtlerin|kurtleri|kurtlere|ermeni|yahudi|rumlar|gocmen|multeci|afgan|pakistanli|afrikali|siyahi|siyahlar|zenci|cingene|alevi|hristiyan|musluman|yezidi|escinsel|ibne|lezbiyen|translar|lgbt|engelli&hepsi|hepsini|bunlar|bunlarin|istisnasiz|butun|her biri|dedigin|hic biri|hicbiri|bu millet&hain|sapik|hirsiz|pis |pislik|tembel|ahlaksiz|dinsiz|katil|tecavuzcu|terorist|guvenilmez|dusman|asagilik|dolandirici|kokar',
       'ibneler|escinseller|suriyeliler|kurtler|ermeniler|yahudiler|araplar|cingeneler|engelliler|gocmenler|aleviler|afganlar|muslumanlar|hristiyanlar&olmeli|gebersin|gebermeli|yasamayi hak etmiyor|yasamaya hakki yok|kursuna dizilmeli|asilmali|yakilmali|oldurulmeli|yok edilmeli|temizlenmeli|kesilmeli',
@@ -1538,6 +1572,9 @@ export const COMBINATIONS: Record<LexiconLanguage, Partial<Record<ModerationCate
       'bunlar |bu irk|bu millet|hepsi&maymundan farksiz|maymun surusu|hayvandan farksiz|insan degil|mikrop|hamamboc|sicanlar|asalak irk|mundar',
       'yahudi|siyonist|yahudi lobisi&dunyayi|medyayi|bankalari|parayi|ulkeleri&yonetiyor|yonetir|kontrol ediyor|hukmediyor|ele gecir|kanini emiyor|kanini emer',
       'dogmadan kurtul|soyunu kurut|soylarini kurut|neslini kurut|nesillerini kurut|soyu kurusun|soylari kurusun&boyle|bunlar|engelli|hepsi|topluma yuk',
+      // Gay people called sick or perverted.
+      'escinseller hasta|escinseller sapkin|escinseller sapik|sapkin escinsel|sapkin lgbt|lgbt sapkinligi|ibnelik hastaligi|escinsellik hastaligi|escinsellik sapkinligi|ibneler hasta|ibneler sapik',
+      'kari kismi|kadin kismi|karilar|kari milleti&akli|anlamaz|dovul|dayak|sopa|yeri|mutfak|susmali|konusmamali|aklı ermez|ermez',
       // Women held unfit by nature: half a mind, the kitchen, no place at work.
       'kadinin akli|kadinlarin akli|kadin akli|karilarin akli&yarim|eksik|kit |ermez|basinda degil',
       'kadin dedigin|kadinlarin yeri|kadinin yeri|kadinlar ancak|kari dedigin&mutfak|ev |evde|yatak|dayak|dovul|itaat',
