@@ -6,6 +6,7 @@
  */
 import type { ModerationCategory } from '../../spec/v1/moderation.ts';
 import { COMBINATIONS, FRAMES, LEXICON_LANGUAGES, LEXICONS, type LexiconLanguage } from './lexicon-terms.ts';
+import { NeedleSet } from './needles.ts';
 
 export { LEXICON_LANGUAGES, type LexiconLanguage };
 
@@ -30,35 +31,42 @@ const matchable = (sentence: string, language: LexiconLanguage) =>
 const needle = (entry: string, language: LexiconLanguage) =>
   language === 'tr' ? ` ${foldTurkish(entry).replace(/[^a-z0-9]+/g, ' ')}` : entry.normalize('NFC');
 
-/** The lists of a language as needles, made once: terms per category, combinations as groups of alternatives, frames. */
+/**
+ * The lists of a language, made once: every term, alternative and cue is a number in one NeedleSet (needles.ts), so a
+ * sentence is read once whatever the length of the lists; terms per category, combinations as groups of alternatives.
+ */
 interface CompiledLists {
-  terms: { category: ModerationCategory; needles: string[] }[];
-  combinations: { category: ModerationCategory; entries: string[][][] }[];
-  frames: string[];
+  needles: NeedleSet;
+  terms: { category: ModerationCategory; ids: number[] }[];
+  combinations: { category: ModerationCategory; entries: number[][][] }[];
+  frames: number[];
 }
 
 const COMPILED = Object.fromEntries(
-  LEXICON_LANGUAGES.map((language): [LexiconLanguage, CompiledLists] => [
-    language,
-    {
+  LEXICON_LANGUAGES.map((language): [LexiconLanguage, CompiledLists] => {
+    const needles = new NeedleSet();
+    const id = (entry: string) => needles.add(needle(entry, language));
+    const lists: CompiledLists = {
+      needles,
       terms: Object.entries(LEXICONS[language]).map(([category, terms]) => ({
         category: category as ModerationCategory,
-        needles: terms.map((term) => needle(term, language)),
+        ids: terms.map(id),
       })),
       combinations: Object.entries(COMBINATIONS[language]).map(([category, entries]) => ({
         category: category as ModerationCategory,
-        // The shortest group first: most sentences miss some group, and a miss costs a look for each alternative of
-        // the group that misses, so the long lists of verb forms are only read when the short cue lists all matched.
+        // The shortest group first: most sentences miss some group, so most entries are settled by a few look-ups.
         entries: entries.map((entry) =>
           entry
             .split('&')
-            .map((group) => group.split('|').map((alternative) => needle(alternative, language)))
+            .map((group) => group.split('|').map(id))
             .sort((first, second) => first.length - second.length),
         ),
       })),
-      frames: FRAMES[language].split('|').map((cue) => needle(cue, language)),
-    },
-  ]),
+      frames: FRAMES[language].split('|').map(id),
+    };
+    needles.build();
+    return [language, lists];
+  }),
 ) as Record<LexiconLanguage, CompiledLists>;
 
 /** What the lists find in one sentence. */
@@ -74,17 +82,17 @@ export interface LexiconReading {
  * of ordinary words (each `&` group has one of its `|` alternatives in the sentence), and whether it holds a frame cue.
  */
 export function readLexicon(sentence: string, language: LexiconLanguage): LexiconReading {
-  const text = matchable(sentence, language);
   const lists = COMPILED[language];
+  const found = lists.needles.scan(matchable(sentence, language));
+  const has = (id: number) => found.has(id);
   const findings: LexiconReading['findings'] = [];
-  for (const { category, needles } of lists.terms)
-    if (needles.some((term) => text.includes(term))) findings.push({ category, explicit: true });
+  for (const { category, ids } of lists.terms) if (ids.some(has)) findings.push({ category, explicit: true });
   for (const { category, entries } of lists.combinations) {
     if (findings.some((finding) => finding.category === category)) continue;
-    if (entries.some((groups) => groups.every((group) => group.some((alternative) => text.includes(alternative)))))
+    if (entries.some((groups) => groups.every((group) => group.some(has))))
       findings.push({ category, explicit: false });
   }
-  return { findings, frame: lists.frames.some((cue) => text.includes(cue)) };
+  return { findings, frame: lists.frames.some(has) };
 }
 
 /** The categories of a sentence, by terms and combinations alike (whatever the frame). */

@@ -1,0 +1,97 @@
+/**
+ * Many fixed strings looked for at once (Aho-Corasick): one pass over a text finds every listed string it contains,
+ * however many there are. The lexicon languages' lists hold thousands of terms, forms and cues (lexicon-terms.ts);
+ * looking for each with `includes` cost a pass of the sentence per string.
+ */
+export class NeedleSet {
+  /** A string's number, given by `add`. */
+  private readonly ids = new Map<string, number>();
+  /** The trie's edges: node * 0x10000 + UTF-16 code unit -> node. Node 0 is the root. */
+  private readonly edges = new Map<number, number>();
+  /** The strings that end at a node, its own and those of its suffixes (filled by `build`). */
+  private outputs: number[][] = [[]];
+  /** The node of the longest proper suffix of a node's string that is also in the trie. */
+  private failure = new Int32Array(1);
+  /** Marks of the strings the last `scan` found: `stamps[id] === stamp`. */
+  private stamps = new Int32Array(0);
+  private stamp = 0;
+  private built = false;
+
+  /** Lists a string (again: the same number) and returns its number. */
+  add(needle: string): number {
+    const known = this.ids.get(needle);
+    if (known !== undefined) return known;
+    if (this.built) throw new Error('NeedleSet: add after build');
+    const id = this.ids.size;
+    this.ids.set(needle, id);
+    let node = 0;
+    for (let index = 0; index < needle.length; index++) {
+      const key = node * 0x10000 + needle.charCodeAt(index);
+      let child = this.edges.get(key);
+      if (child === undefined) {
+        child = this.outputs.length;
+        this.outputs.push([]);
+        this.edges.set(key, child);
+      }
+      node = child;
+    }
+    this.outputs[node]!.push(id);
+    return id;
+  }
+
+  /** Links every node to its longest suffix in the trie, breadth first; no string can be added afterwards. */
+  build(): this {
+    const children = new Map<number, [number, number][]>();
+    for (const [key, child] of this.edges) {
+      const parent = Math.floor(key / 0x10000);
+      const list = children.get(parent) ?? [];
+      list.push([key % 0x10000, child]);
+      children.set(parent, list);
+    }
+    this.failure = new Int32Array(this.outputs.length);
+    const queue: number[] = [0];
+    for (let head = 0; head < queue.length; head++) {
+      const node = queue[head]!;
+      for (const [code, child] of children.get(node) ?? []) {
+        let fallback = this.failure[node]!;
+        if (node !== 0) {
+          while (fallback !== 0 && !this.edges.has(fallback * 0x10000 + code)) fallback = this.failure[fallback]!;
+          const next = this.edges.get(fallback * 0x10000 + code);
+          this.failure[child] = next !== undefined && next !== child ? next : 0;
+        }
+        const inherited = this.outputs[this.failure[child]!]!;
+        if (inherited.length > 0) this.outputs[child] = [...this.outputs[child]!, ...inherited];
+        queue.push(child);
+      }
+    }
+    this.stamps = new Int32Array(this.ids.size);
+    this.built = true;
+    return this;
+  }
+
+  /** Finds the listed strings in a text; `has` then answers for them until the next scan. */
+  scan(text: string): this {
+    if (!this.built) this.build();
+    this.stamp = this.stamp === 0x7fffffff ? 1 : this.stamp + 1;
+    if (this.stamp === 1) this.stamps.fill(0);
+    // The empty string, if listed, is in every text (as `includes` has it).
+    for (const id of this.outputs[0]!) this.stamps[id] = this.stamp;
+    let node = 0;
+    for (let index = 0; index < text.length; index++) {
+      const code = text.charCodeAt(index);
+      let next = this.edges.get(node * 0x10000 + code);
+      while (next === undefined && node !== 0) {
+        node = this.failure[node]!;
+        next = this.edges.get(node * 0x10000 + code);
+      }
+      node = next ?? 0;
+      for (const id of this.outputs[node]!) this.stamps[id] = this.stamp;
+    }
+    return this;
+  }
+
+  /** Whether the last scanned text holds string number `id`. */
+  has(id: number): boolean {
+    return this.stamps[id] === this.stamp;
+  }
+}
