@@ -1097,8 +1097,6 @@ export const LEXICONS: Record<LexiconLanguage, Lexicon> = {
       'مساج مع نهاية سعيدة',
       'متناكة',
       ' زبك',
-      ' كسك',
-      ' بورن',
       'نيكك',
       'ننيك',
       'تنيكني',
