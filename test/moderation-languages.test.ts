@@ -270,6 +270,18 @@ describe('lexicon languages: sentences written for each category', () => {
     }
   });
 
+  test('a Japanese line that ends on the imperative "死ね" with no full stop is a threat; "死ねない" and "死ねる" are not', async () => {
+    // Chat lines stop without "。", or trail a laugh or an emoji after the last word.
+    for (const text of ['お前マジで死ね', 'お前マジで死ね w', 'あいつ本当に死ね😡', 'さっさと消えろ、死ね ｗｗ'])
+      expect(await flagged(text)).toContain('threats');
+    for (const text of [
+      'もう疲れたけど、まだ死ねない',
+      'このゲームはボス戦で何回でも死ねるw',
+      'あの映画、泣きすぎて死ぬかと思った笑',
+    ])
+      expect(await flagged(text)).toEqual([]);
+  });
+
   test('news of an attack, a recipe with a knife and meat, a history lesson, a love letter and a football chant pass in each language', async () => {
     for (const text of [
       '据警方通报，昨晚一名男子在车站持刀伤人，已被当场抓获。',

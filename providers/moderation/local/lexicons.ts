@@ -19,9 +19,37 @@ export function foldTurkish(text: string): string {
     .replace(/[\u0300-\u036f]/g, '');
 }
 
-/** A sentence as the lists are matched against it: Turkish folded to ASCII words with a leading space. */
-const matchable = (sentence: string, language: LexiconLanguage) =>
-  language === 'tr' ? ` ${foldTurkish(sentence).replace(/[^a-z0-9]+/g, ' ')}` : sentence.normalize('NFC');
+/**
+ * What may trail a Japanese sentence after its last word: spaces, laughter ("w", "笑", "草") and emoji. A chat line often
+ * ends there with no "。" ("お前マジで死ね w").
+ */
+const JAPANESE_TAIL = /[\s\u3000wｗWＷ笑草\p{Extended_Pictographic}\uFE0F]/u;
+
+/**
+ * A Japanese sentence without its tail (JAPANESE_TAIL), read from the end: a regex anchored at the end would backtrack
+ * over a long run of spaces.
+ */
+function withoutTail(sentence: string): string {
+  let end = sentence.length;
+  while (end > 0) {
+    // An emoji outside the Basic Multilingual Plane is two code units.
+    const width = end > 1 && /[\uDC00-\uDFFF]/.test(sentence[end - 1]!) ? 2 : 1;
+    if (!JAPANESE_TAIL.test(sentence.slice(end - width, end))) break;
+    end -= width;
+  }
+  return sentence.slice(0, end);
+}
+
+/**
+ * A sentence as the lists are matched against it: Turkish folded to ASCII words with a leading space; Japanese ending
+ * in "。" where its last word ends, so an entry written with its sentence end ("死ね。", the imperative, not "死ねない")
+ * matches a line that stops without one.
+ */
+const matchable = (sentence: string, language: LexiconLanguage) => {
+  if (language === 'tr') return ` ${foldTurkish(sentence).replace(/[^a-z0-9]+/g, ' ')}`;
+  if (language === 'ja') return `${withoutTail(sentence.normalize('NFC'))}。`;
+  return sentence.normalize('NFC');
+};
 
 /**
  * A list entry as it is looked for in a matchable sentence: in Turkish folded and on a word start (so "seks" inside a
