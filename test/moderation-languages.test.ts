@@ -270,6 +270,19 @@ describe('lexicon languages: sentences written for each category', () => {
     }
   });
 
+  test('a plan told over two sentences of a paragraph is read over both; a paragraph break or a report keeps them apart', async () => {
+    const vehicle = '周六庙会人最多的时候，你把货车开到人群那条街。';
+    const pedal = '记住，油门踩到底，别停。';
+    expect(await flagged(vehicle)).toEqual([]);
+    expect(await flagged(pedal)).toEqual([]);
+    expect(await flagged(vehicle + pedal)).toEqual(['violent_instructions']);
+    // Two texts set one after the other, each passing alone, still pass.
+    expect(await flagged(`${vehicle}\n\n${pedal}`)).toEqual([]);
+    expect(
+      await flagged('据警方通报，周六庙会人最多的时候，一名男子把货车开到人群那条街。他供述说当时油门踩到底，没有停。'),
+    ).toEqual([]);
+  });
+
   test('a Japanese line that ends on the imperative "死ね" with no full stop is a threat; "死ねない" and "死ねる" are not', async () => {
     // Chat lines stop without "。", or trail a laugh or an emoji after the last word.
     for (const text of ['お前マジで死ね', 'お前マジで死ね w', 'あいつ本当に死ね😡', 'さっさと消えろ、死ね ｗｗ'])

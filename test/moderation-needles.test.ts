@@ -29,6 +29,11 @@ describe('NeedleSet (the lexicon languages matcher)', () => {
         set.scan(haystack);
         for (const [index, needle] of needles.entries())
           expect([needle, haystack, set.has(ids[index]!)]).toEqual([needle, haystack, haystack.includes(needle)]);
+        // foundIds lists each found number once, and nothing else.
+        const expected = [...new Set(ids.filter((_, index) => haystack.includes(needles[index]!)))].sort(
+          (a, b) => a - b,
+        );
+        expect([...set.foundIds()].sort((a, b) => a - b)).toEqual(expected);
       }
     }
   });

@@ -115,6 +115,26 @@ export interface LexiconReading {
   findings: { category: ModerationCategory; explicit: boolean }[];
   /** A frame cue (FRAMES): a report, a recipe, a hunt, history, a game or a story, which sets combinations aside. */
   frame: boolean;
+  /** The numbers of the listed strings the sentence holds (for combinations over two sentences: combinedFindings). */
+  found: readonly number[];
+}
+
+/** The categories whose combinations need both sentences: found over their words together, in neither alone. */
+export function combinedFindings(
+  language: LexiconLanguage,
+  first: LexiconReading,
+  second: LexiconReading,
+): ModerationCategory[] {
+  const lists = listsOf(language);
+  const both = new Set([...first.found, ...second.found]);
+  const has = (id: number) => both.has(id);
+  const alone = new Set([...first.findings, ...second.findings].map((finding) => finding.category));
+  return lists.combinations
+    .filter(
+      ({ category, entries }) =>
+        !alone.has(category) && entries.some((groups) => groups.every((group) => group.some(has))),
+    )
+    .map(({ category }) => category);
 }
 
 /**
@@ -132,7 +152,7 @@ export function readLexicon(sentence: string, language: LexiconLanguage): Lexico
     if (entries.some((groups) => groups.every((group) => group.some(has))))
       findings.push({ category, explicit: false });
   }
-  return { findings, frame: lists.frames.some(has) };
+  return { findings, frame: lists.frames.some(has), found: [...found.foundIds()] };
 }
 
 /** The categories of a sentence, by terms and combinations alike (whatever the frame). */

@@ -15,6 +15,8 @@ export class NeedleSet {
   /** Marks of the strings the last `scan` found: `stamps[id] === stamp`. */
   private stamps = new Int32Array(0);
   private stamp = 0;
+  /** The numbers the last `scan` found, each once. */
+  private found: number[] = [];
   private built = false;
 
   /** Lists a string (again: the same number) and returns its number. */
@@ -74,8 +76,9 @@ export class NeedleSet {
     if (!this.built) this.build();
     this.stamp = this.stamp === 0x7fffffff ? 1 : this.stamp + 1;
     if (this.stamp === 1) this.stamps.fill(0);
+    this.found = [];
     // The empty string, if listed, is in every text (as `includes` has it).
-    for (const id of this.outputs[0]!) this.stamps[id] = this.stamp;
+    for (const id of this.outputs[0]!) this.mark(id);
     let node = 0;
     for (let index = 0; index < text.length; index++) {
       const code = text.charCodeAt(index);
@@ -85,9 +88,20 @@ export class NeedleSet {
         next = this.edges.get(node * 0x10000 + code);
       }
       node = next ?? 0;
-      for (const id of this.outputs[node]!) this.stamps[id] = this.stamp;
+      for (const id of this.outputs[node]!) this.mark(id);
     }
     return this;
+  }
+
+  private mark(id: number) {
+    if (this.stamps[id] === this.stamp) return;
+    this.stamps[id] = this.stamp;
+    this.found.push(id);
+  }
+
+  /** The numbers of the strings the last scanned text holds. */
+  foundIds(): readonly number[] {
+    return this.found;
   }
 
   /** Whether the last scanned text holds string number `id`. */

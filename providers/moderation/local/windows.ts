@@ -28,7 +28,13 @@ import {
 import { type IntentFinding, sentenceIntent } from './intent.ts';
 import { europeanIntent } from './intent-european.ts';
 import { surfaceClasses } from './intent-classes.ts';
-import { LEXICON_LANGUAGES, type LexiconLanguage, readLexicon } from './lexicons.ts';
+import {
+  combinedFindings,
+  LEXICON_LANGUAGES,
+  type LexiconLanguage,
+  type LexiconReading,
+  readLexicon,
+} from './lexicons.ts';
 import { splitSentences } from './text.ts';
 
 export const SHORT_SENTENCES = 6;
@@ -62,6 +68,8 @@ export interface AnalysedSentence {
   lower: string;
   /** A lexicon-language sentence framed as a report, a recipe, a hunt, history, a game or a story (lexicons.ts). */
   frame?: boolean;
+  /** What the lists of a lexicon language found in the sentence (lexicons.ts). */
+  lexicon?: LexiconReading;
 }
 
 const EUROPEAN = new Set<string>(EUROPEAN_LANGUAGES);
@@ -137,7 +145,10 @@ function coverageOf(language: string): Coverage {
 }
 
 /** What analyse reads in one sentence, apart from where it lies. */
-type Reading = Pick<AnalysedSentence, 'language' | 'coverage' | 'features' | 'context' | 'risky' | 'rules' | 'frame'>;
+type Reading = Pick<
+  AnalysedSentence,
+  'language' | 'coverage' | 'features' | 'context' | 'risky' | 'rules' | 'frame' | 'lexicon'
+>;
 
 /**
  * Sentences with their language, classes, rules and features. In a long text only the sentences a window will read
@@ -193,6 +204,22 @@ export function analyse(text: string, options: { full?: boolean } = {}): Analyse
         sentences[index] = { ...sentence, features: reading.features };
       }
     }
+  // A plan or a threat told over two sentences of a paragraph ("I know your shop on Station Road. Petrol burns well at
+  // night."): the combinations are read over each two adjacent sentences of one lexicon language too, and a category
+  // only the two together make is found in the first.
+  for (let index = 0; index + 1 < sentences.length; index++) {
+    const first = sentences[index]!;
+    const second = sentences[index + 1]!;
+    if (!first.lexicon || !second.lexicon || first.paragraph !== second.paragraph) continue;
+    if (first.language !== second.language) continue;
+    const categories = combinedFindings(first.language as LexiconLanguage, first.lexicon, second.lexicon);
+    if (categories.length === 0) continue;
+    const rules = [
+      ...first.rules,
+      ...categories.map((category) => ({ category, rule: `${COMBINATION}:${first.language}` })),
+    ];
+    sentences[index] = { ...first, rules, risky: true };
+  }
   // A combination of ordinary words in a lexicon language is set aside when its sentence or a neighbour is framed as a
   // report, a recipe, a hunt, history, a game or a story; the explicit terms stay.
   sentences.forEach((sentence, index) => {
@@ -224,12 +251,13 @@ function readIn(
   wordFeatures: boolean,
 ): Reading {
   if (coverage === 'lexicon') {
-    const { findings, frame } = readLexicon(original, language as LexiconLanguage);
+    const lexicon = readLexicon(original, language as LexiconLanguage);
+    const { findings, frame } = lexicon;
     const rules = findings.map(({ category, explicit }) => ({
       category,
       rule: `${explicit ? 'lexicon' : COMBINATION}:${language}`,
     }));
-    return { language, coverage, features: [], context: [], risky: rules.length > 0, rules, frame };
+    return { language, coverage, features: [], context: [], risky: rules.length > 0, rules, frame, lexicon };
   }
   if (coverage === 'none') return { language, coverage, features: [], context: [], risky: false, rules: [] };
   let features: string[];
