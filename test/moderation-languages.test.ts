@@ -105,6 +105,13 @@ describe('languages', () => {
       'Oğlumun okulunda o öğretmen na dersine geç kaldı.',
     ])
       expect(analyse(sentence).map((read) => read.language)).toEqual(['tr']);
+    // Turkish letters in a sentence the detector places outside the catalog (a Black Sea dialect reads as Azerbaijani)
+    // are read with the Turkish lists, not as the English before them; an English sentence naming Erdoğan stays English.
+    expect(analyse('The bus left at noon. Uşağum bu yaz yaylaya çıkayruk mi?').map((read) => read.language)).toEqual([
+      'en',
+      'tr',
+    ]);
+    expect(analyse('Erdoğan said the talks would continue next week.').map((read) => read.language)).toEqual(['en']);
     // A Japanese or Chinese sentence with a handle or a brand in Latin letters is still read by its own lists, not set
     // aside as a script the moderator cannot read.
     const mixed = analyse('Discordのログで全部わかった。 我昨天在Starbucks门口等你。');

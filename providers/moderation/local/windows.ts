@@ -130,6 +130,9 @@ function sentenceLanguage(
     const guess = detectLanguage(original);
     if (guess.catalog && guess.script === 'latin')
       return { language: guess.catalog, coverage: coverageOf(guess.catalog) };
+    // Turkish letters in a sentence the detector places outside the catalog: a Turkish dialect (the Black Sea's
+    // "Uşağum bu yaz yaylaya çıkayruk mi?" reads as Azerbaijani), or Azerbaijani itself; Turkish lists read it best.
+    if (turkish) return { language: 'tr', coverage: 'lexicon' };
     if (!guess.catalog && guess.reliable && letters >= MIN_FOREIGN_LATIN)
       return { language: guess.language, coverage: 'none' };
   }
