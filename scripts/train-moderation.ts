@@ -96,7 +96,7 @@ export const TRAINING_SETS = [
   'train7-pt',
   'train7-it',
   // The first two blind measurement sets, trained on once blind-set-3 took their place for measurement; their first
-  // looks are in the history (issue 14 notes). test-set and blind-set-3, -4, -6, -7, -10, -11 and -12 are never trained
+  // looks are in the history (issue 14 notes). test-set and blind-set-3, -4, -6, -7 and -10 to -14 are never trained
   // on.
   'blind-set-2',
   'blind-multilingual',
