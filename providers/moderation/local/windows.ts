@@ -207,9 +207,9 @@ export function analyse(text: string, options: { full?: boolean } = {}): Analyse
         sentences[index] = { ...sentence, features: reading.features };
       }
     }
-  // A plan or a threat told over two sentences of a paragraph ("I know your shop on Station Road. Petrol burns well at
-  // night."): the combinations are read over each two adjacent sentences of one lexicon language too, and a category
-  // only the two together make is found in the first.
+  // A plan or a threat told over two sentences of a paragraph (in Chinese, "drive the lorry into the street with the
+  // crowd. Keep the pedal down, don't stop."): the combinations are read over each two adjacent sentences of one
+  // lexicon language too, and a category only the two together make is found in the first.
   for (let index = 0; index + 1 < sentences.length; index++) {
     const first = sentences[index]!;
     const second = sentences[index + 1]!;
