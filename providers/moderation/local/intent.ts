@@ -34,6 +34,13 @@ const VICTIM_FOOD =
 const GRADUAL =
   /\b(?:a little|little by little|bit by bit|each day|every day|every morning|every night|each night|small doses|tiny amounts?|over (?:a few |several )?(?:weeks|months|days)|won't notice|won't taste|won't suspect|without (?:him|her|them) noticing|so (?:he|she|they) (?:doesn't|don't|won't) notice|slowly|until (?:he|she|they) (?:gets?|get) (?:sick|weak|ill))\b/;
 
+/** A substance not named, handed over or kept aside ("the powder", "a few drops", "the stuff I gave you"). */
+const VAGUE_SUBSTANCE =
+  /\b(?:the|this|that|these) (?:powder|drops|stuff|liquid|vial|sachet|little bottle|crystals)\b|\ba few drops\b|\bwhat i gave you\b/;
+/** The victim must not find out, or the death must pass for something else. */
+const CONCEAL =
+  /\b(?:won't|will not|wouldn't|doesn't|don't|never) (?:notice|taste|suspect|know|find out)\b|\bwithout (?:him|her|them) (?:noticing|knowing)\b|\b(?:nobody|no one|no-one) will (?:know|notice|suspect|ask|find out)\b|\b(?:can't|cannot|won't) be traced\b|\buntraceable\b|\b(?:won't|doesn't) show up\b/;
+
 const ACCELERANT = /\b(?:petrol|gasoline|gas can|accelerant|lighter fluid|paraffin|kerosene|diesel|white spirit)\b/;
 const DWELLING =
   /\b(?:door|letterbox|letter box|mail slot|house|home|flat|apartment|porch|window|stairwell|hallway|his car|her car|their car|shop|mosque|church|synagogue|temple)\b/;
@@ -49,6 +56,12 @@ const ACCIDENT_EUROPEAN =
 
 const STALK =
   /\b(?:follow|tail|shadow|wait for|watch)\b[^.]{0,60}\b(?:until|when|once|till)\b[^.]{0,50}\b(?:alone|isolated|on (?:her|his) own|nobody (?:is )?around|no one (?:is )?around|dark|deserted|the car park|the parking lot)\b/;
+/** Waiting until the person is alone, said in one clause ("wait until she walks to the car park alone"). */
+const WAIT_ALONE =
+  /\b(?:wait|hang around|lurk)\b[^.,;]{0,15}\b(?:until|till|for)\b[^.,;]{0,50}\b(?:alone|isolated|on (?:her|his) own|nobody (?:is )?around|no one (?:is )?around|deserted|the car park|the parking lot)\b/;
+/** Seizing a person, without "take her" (taken to the park, taken pizza). */
+const FORCE_IN =
+  /\b(?:grab|snatch|bundle|drag|(?:push|pull|shove|throw|force) (?:her|him|them) (?:into|in)|into the (?:van|boot|trunk))\b/;
 const SEIZE =
   /\b(?:grab|snatch|bundle|drag|push (?:her|him) into|pull (?:her|him) into|take (?:her|him|them)|throw (?:her|him) in|get (?:her|him) into|into the (?:van|car|boot|trunk))\b/;
 
@@ -96,11 +109,14 @@ export function sentenceIntent(text: string, original: string): IntentFinding[] 
     findings.push({ category: voice, rule: 'vehicle' });
   if (POISON.test(text) && VICTIM_FOOD.test(text) && (GRADUAL.test(text) || addressed || firstPerson))
     findings.push({ category: voice, rule: 'poison' });
+  else if (VAGUE_SUBSTANCE.test(text) && VICTIM_FOOD.test(text) && CONCEAL.test(text) && (addressed || firstPerson))
+    findings.push({ category: voice, rule: 'poison' });
   if (ACCELERANT.test(text) && DWELLING.test(text) && IGNITE.test(text) && (addressed || firstPerson))
     findings.push({ category: voice, rule: 'fire' });
   if (ACCIDENT.test(text) || ACCIDENT_EUROPEAN.test(text) || (LOOK_ACCIDENT.test(text) && PERSON.test(text)))
     findings.push({ category: voice, rule: 'accident' });
-  if (STALK.test(text) && SEIZE.test(text)) findings.push({ category: voice, rule: 'abduction' });
+  if ((STALK.test(text) && SEIZE.test(text)) || (WAIT_ALONE.test(text) && FORCE_IN.test(text)))
+    findings.push({ category: voice, rule: 'abduction' });
   if (EXPLOSIVE.test(text) && ASSEMBLE.test(text) && (addressed || STEP_MARK.test(text)) && !GAME.test(text))
     findings.push({ category: 'violent_instructions', rule: 'explosive' });
   if (firstPerson && ANNOUNCED_WEAPON.test(text) && NAMED_WHEN_WHERE.test(original) && !PEACEFUL_WEAPON.test(text))
