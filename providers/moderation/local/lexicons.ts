@@ -23,7 +23,7 @@ export function foldTurkish(text: string): string {
  * What may trail a Japanese sentence after its last word: spaces, laughter ("w", "笑", "草") and emoji. A chat line often
  * ends there with no "。" ("お前マジで死ね w").
  */
-const JAPANESE_TAIL = /[\s\u3000wｗWＷ笑草\p{Extended_Pictographic}\uFE0F]/u;
+const JAPANESE_TAIL = /^(?:[\s\u3000wｗWＷ笑草\p{Extended_Pictographic}]|\uFE0F)$/u;
 
 /**
  * A Japanese sentence without its tail (JAPANESE_TAIL), read from the end: a regex anchored at the end would backtrack
