@@ -111,8 +111,12 @@ function compile(language: LexiconLanguage): CompiledLists {
 
 /** What the lists find in one sentence. */
 export interface LexiconReading {
-  /** Categories by an explicit term (`explicit`), else by a combination of ordinary words. */
-  findings: { category: ModerationCategory; explicit: boolean }[];
+  /**
+   * Categories by an explicit term (`explicit`), else by a combination of ordinary words; `quoted` when the combination
+   * is one group of terms alone (a plain threat also quoted in the news or said in jest, "seni öldüreceğim"), which only
+   * a frame in its own sentence sets aside.
+   */
+  findings: { category: ModerationCategory; explicit: boolean; quoted?: boolean }[];
   /** A frame cue (FRAMES): a report, a recipe, a hunt, history, a game or a story, which sets combinations aside. */
   frame: boolean;
   /** The numbers of the listed strings the sentence holds (for combinations over two sentences: combinedFindings). */
@@ -149,8 +153,9 @@ export function readLexicon(sentence: string, language: LexiconLanguage): Lexico
   for (const { category, ids } of lists.terms) if (ids.some(has)) findings.push({ category, explicit: true });
   for (const { category, entries } of lists.combinations) {
     if (findings.some((finding) => finding.category === category)) continue;
-    if (entries.some((groups) => groups.every((group) => group.some(has))))
-      findings.push({ category, explicit: false });
+    const matched = entries.filter((groups) => groups.every((group) => group.some(has)));
+    if (matched.length > 0)
+      findings.push({ category, explicit: false, quoted: matched.some((groups) => groups.length === 1) });
   }
   return { findings, frame: lists.frames.some(has), found: [...found.foundIds()] };
 }

@@ -40,6 +40,8 @@ import { splitSentences } from './text.ts';
 export const SHORT_SENTENCES = 6;
 /** The rule name of a lexicon finding made by a combination of ordinary words, not an explicit term. */
 const COMBINATION = 'lexicon-combination';
+/** The rule name of a lexicon finding made by a plain term that is also quoted or said in jest (lexicons.ts). */
+const QUOTED = 'lexicon-quoted';
 /** Sentences on each side whose context cues join a sentence's window. */
 export const CONTEXT_RADIUS = 1;
 
@@ -224,12 +226,15 @@ export function analyse(text: string, options: { full?: boolean } = {}): Analyse
     sentences[index] = { ...first, rules, risky: true };
   }
   // A combination of ordinary words in a lexicon language is set aside when its sentence or a neighbour is framed as a
-  // report, a recipe, a hunt, history, a game or a story; the explicit terms stay.
+  // report, a recipe, a hunt, history, a game or a story; a plain threat that is also quoted or said in jest only when
+  // its own sentence is (a neighbour's frame must not wash out "I will kill you"); the explicit terms stay.
   sentences.forEach((sentence, index) => {
-    if (!sentence.rules.some((finding) => finding.rule.startsWith(COMBINATION))) return;
     const { from, to } = contextRange(sentences, index);
-    if (!sentences.slice(from, to + 1).some((neighbour) => neighbour.frame)) return;
-    const rules = sentence.rules.filter((finding) => !finding.rule.startsWith(COMBINATION));
+    const nearFrame = sentences.slice(from, to + 1).some((neighbour) => neighbour.frame);
+    const framed = (finding: IntentFinding) =>
+      finding.rule.startsWith(QUOTED) ? sentence.frame === true : finding.rule.startsWith(COMBINATION) && nearFrame;
+    if (!sentence.rules.some(framed)) return;
+    const rules = sentence.rules.filter((finding) => !framed(finding));
     sentences[index] = { ...sentence, rules, risky: rules.length > 0 };
   });
   return sentences;
@@ -256,9 +261,9 @@ function readIn(
   if (coverage === 'lexicon') {
     const lexicon = readLexicon(original, language as LexiconLanguage);
     const { findings, frame } = lexicon;
-    const rules = findings.map(({ category, explicit }) => ({
+    const rules = findings.map(({ category, explicit, quoted }) => ({
       category,
-      rule: `${explicit ? 'lexicon' : COMBINATION}:${language}`,
+      rule: `${explicit ? 'lexicon' : quoted ? QUOTED : COMBINATION}:${language}`,
     }));
     return { language, coverage, features: [], context: [], risky: rules.length > 0, rules, frame, lexicon };
   }
