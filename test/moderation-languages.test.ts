@@ -290,6 +290,13 @@ describe('lexicon languages: sentences written for each category', () => {
     ).toEqual([]);
   });
 
+  test('a plain threat that is also quoted in the news is set aside by a report in its own sentence, not by a neighbour', async () => {
+    expect(await flagged('Haberlere göre adam kurbana seni öldüreceğim diye bağırmış.')).toEqual([]);
+    // "In my view you are a traitor." next door frames nothing.
+    expect(await flagged('Bana göre sen bir hainsin. Seni öldüreceğim.')).toContain('threats');
+    expect(await flagged('Seni öldüreceğim, Mehmet.')).toContain('threats');
+  });
+
   test('a Japanese line that ends on the imperative "死ね" with no full stop is a threat; "死ねない" and "死ねる" are not', async () => {
     // Chat lines stop without "。", or trail a laugh or an emoji after the last word.
     for (const text of ['お前マジで死ね', 'お前マジで死ね w', 'あいつ本当に死ね😡', 'さっさと消えろ、死ね ｗｗ'])
