@@ -1,9 +1,11 @@
 /**
  * The word lists of the lexicon languages (zh, ja, ko, tr, ar, hi, bn), read by lexicons.ts. Written from the content
- * policy and the languages, then widened on development sets written blind (data/train-other.jsonl,
- * train-other-2.jsonl and train-other-3.jsonl) as families of forms (persons, tenses, politeness levels, dialects,
- * spellings), never from a measurement set (data/blind-set-3, -4, -12 and -14). Terms in LEXICONS are plainly violations alone, in any frame;
- * anything that also appears innocently (a body part, a knife, petrol, a group's name) only counts as a COMBINATION.
+ * policy and the languages, then widened on development sets written blind (data/train-other.jsonl, train-other-2,
+ * -3 and -4) as families of forms (persons, tenses, politeness levels, dialects, spellings), never from a measurement
+ * set (data/blind-set-3, -4, -12 and -14). Terms in LEXICONS are plainly violations alone, in any frame; anything that
+ * also appears innocently (a body part, a knife, petrol, a group's name) only counts as a COMBINATION, which a frame in
+ * its sentence or a neighbour sets aside. A COMBINATION of one group (no "&") is a plain term that is also quoted in
+ * the news or said in jest ("seni öldüreceğim", "죽여버린다 ㅋㅋ"): only a frame in its own sentence sets it aside.
  * Substring matching in the non-Latin scripts means a short term must not sit inside a common word: "زبي" is inside
  * "زبيب" (raisins), "গুদ" inside "গুদাম" (warehouse), so those are written with what follows them.
  */
