@@ -59,15 +59,28 @@ const matchable = (sentence: string, language: LexiconLanguage) => {
 const needle = (entry: string, language: LexiconLanguage) =>
   language === 'tr' ? ` ${foldTurkish(entry).replace(/[^a-z0-9]+/g, ' ')}` : entry.normalize('NFC');
 
+/** A combination entry: its category and its `&` groups, each a list of alternatives (needle numbers). */
+interface Combination {
+  category: ModerationCategory;
+  groups: number[][];
+}
+
 /**
  * The lists of a language, made once: every term, alternative and cue is a number in one NeedleSet (needles.ts), so a
- * sentence is read once whatever the length of the lists; terms per category, combinations as groups of alternatives.
+ * sentence is read once whatever the length of the lists. A scan names the numbers it found, and each number leads to
+ * what it takes part in (the categories of its terms, the combinations one of its groups names, whether it is a frame
+ * cue): a sentence's reading costs what it holds, not the size of the lists.
  */
 interface CompiledLists {
   needles: NeedleSet;
-  terms: { category: ModerationCategory; ids: number[] }[];
-  combinations: { category: ModerationCategory; entries: number[][][] }[];
-  frames: number[];
+  /** The categories in the order their findings are reported (LEXICONS, then COMBINATIONS). */
+  categories: ModerationCategory[];
+  /** Per needle number, the categories it is a term of. */
+  termsOf: Map<number, ModerationCategory[]>;
+  combinations: Combination[];
+  /** Per needle number, the combinations (indexes into `combinations`) one of whose groups holds it. */
+  combinationsOf: Map<number, number[]>;
+  frames: Set<number>;
 }
 
 /**
@@ -84,30 +97,40 @@ function listsOf(language: LexiconLanguage): CompiledLists {
   return lists;
 }
 
+/** Appends `value` to the list kept for `key`, once. */
+function addTo<K, V>(map: Map<K, V[]>, key: K, value: V) {
+  const list = map.get(key);
+  if (!list) map.set(key, [value]);
+  else if (!list.includes(value)) list.push(value);
+}
+
 function compile(language: LexiconLanguage): CompiledLists {
   const needles = new NeedleSet();
   const id = (entry: string) => needles.add(needle(entry, language));
-  const lists: CompiledLists = {
-    needles,
-    terms: Object.entries(LEXICONS[language]).map(([category, terms]) => ({
-      category: category as ModerationCategory,
-      ids: terms.map(id),
-    })),
-    combinations: Object.entries(COMBINATIONS[language]).map(([category, entries]) => ({
-      category: category as ModerationCategory,
-      // The shortest group first: most sentences miss some group, so most entries are settled by a few look-ups.
-      entries: entries.map((entry) =>
-        entry
-          .split('&')
-          .map((group) => group.split('|').map(id))
-          .sort((first, second) => first.length - second.length),
-      ),
-    })),
-    frames: FRAMES[language].split('|').map(id),
-  };
+  const termsOf = new Map<number, ModerationCategory[]>();
+  const categories: ModerationCategory[] = [];
+  for (const [category, terms] of Object.entries(LEXICONS[language]) as [ModerationCategory, string[]][]) {
+    if (!categories.includes(category)) categories.push(category);
+    for (const term of terms) addTo(termsOf, id(term), category);
+  }
+  const combinations: Combination[] = [];
+  const combinationsOf = new Map<number, number[]>();
+  for (const [category, entries] of Object.entries(COMBINATIONS[language]) as [ModerationCategory, string[]][]) {
+    if (!categories.includes(category)) categories.push(category);
+    for (const entry of entries) {
+      const groups = entry.split('&').map((group) => group.split('|').map(id));
+      for (const alternative of groups.flat()) addTo(combinationsOf, alternative, combinations.length);
+      combinations.push({ category, groups });
+    }
+  }
+  const frames = new Set(FRAMES[language].split('|').map(id));
   needles.build();
-  return lists;
+  return { needles, categories, termsOf, combinations, combinationsOf, frames };
 }
+
+/** Whether every group of a combination has an alternative that `has`. */
+const complete = (combination: Combination, has: (id: number) => boolean) =>
+  combination.groups.every((group) => group.some(has));
 
 /** What the lists find in one sentence. */
 export interface LexiconReading {
@@ -130,15 +153,19 @@ export function combinedFindings(
   second: LexiconReading,
 ): ModerationCategory[] {
   const lists = listsOf(language);
+  // A combination neither sentence completes alone is completed by the two only if each holds one of its words.
+  const touched = new Set(first.found.flatMap((id) => lists.combinationsOf.get(id) ?? []));
   const both = new Set([...first.found, ...second.found]);
   const has = (id: number) => both.has(id);
   const alone = new Set([...first.findings, ...second.findings].map((finding) => finding.category));
-  return lists.combinations
-    .filter(
-      ({ category, entries }) =>
-        !alone.has(category) && entries.some((groups) => groups.every((group) => group.some(has))),
-    )
-    .map(({ category }) => category);
+  const categories = new Set<ModerationCategory>();
+  for (const id of second.found)
+    for (const index of lists.combinationsOf.get(id) ?? []) {
+      const combination = lists.combinations[index]!;
+      if (touched.has(index) && !alone.has(combination.category) && complete(combination, has))
+        categories.add(combination.category);
+    }
+  return lists.categories.filter((category) => categories.has(category));
 }
 
 /**
@@ -147,17 +174,31 @@ export function combinedFindings(
  */
 export function readLexicon(sentence: string, language: LexiconLanguage): LexiconReading {
   const lists = listsOf(language);
-  const found = lists.needles.scan(matchable(sentence, language));
-  const has = (id: number) => found.has(id);
+  const scanned = lists.needles.scan(matchable(sentence, language));
+  const found = [...scanned.foundIds()];
+  const has = (id: number) => scanned.has(id);
+  const explicit = new Set(found.flatMap((id) => lists.termsOf.get(id) ?? []));
+  // Per category, whether a complete combination was found, and whether one of them is a single group.
+  const combined = new Map<ModerationCategory, boolean>();
+  const checked = new Set<number>();
+  for (const id of found)
+    for (const index of lists.combinationsOf.get(id) ?? []) {
+      if (checked.has(index)) continue;
+      checked.add(index);
+      const combination = lists.combinations[index]!;
+      if (explicit.has(combination.category) || !complete(combination, has)) continue;
+      combined.set(
+        combination.category,
+        (combined.get(combination.category) ?? false) || combination.groups.length === 1,
+      );
+    }
   const findings: LexiconReading['findings'] = [];
-  for (const { category, ids } of lists.terms) if (ids.some(has)) findings.push({ category, explicit: true });
-  for (const { category, entries } of lists.combinations) {
-    if (findings.some((finding) => finding.category === category)) continue;
-    const matched = entries.filter((groups) => groups.every((group) => group.some(has)));
-    if (matched.length > 0)
-      findings.push({ category, explicit: false, quoted: matched.some((groups) => groups.length === 1) });
+  for (const category of lists.categories) if (explicit.has(category)) findings.push({ category, explicit: true });
+  for (const category of lists.categories) {
+    const quoted = combined.get(category);
+    if (quoted !== undefined) findings.push({ category, explicit: false, quoted });
   }
-  return { findings, frame: lists.frames.some(has), found: [...found.foundIds()] };
+  return { findings, frame: found.some((id) => lists.frames.has(id)), found };
 }
 
 /** The categories of a sentence, by terms and combinations alike (whatever the frame). */
