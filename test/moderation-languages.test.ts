@@ -297,6 +297,16 @@ describe('lexicon languages: sentences written for each category', () => {
     expect(await flagged('Seni öldüreceğim, Mehmet.')).toContain('threats');
   });
 
+  test('a laugh excuses a threat said in jest in its own sentence, never hate dressed as a joke', async () => {
+    expect(await flagged('야 너 내 치킨 다리 하나만 더 먹으면 진짜 죽여버린다 ㅋㅋㅋ')).toEqual([]);
+    expect(await flagged('너 진짜 죽여버린다')).toContain('threats');
+    expect(await flagged('والله هموتك لو شفتك تاني 😂')).toEqual([]);
+    expect(await flagged('والله هموتك لو شفتك تاني.')).toContain('threats');
+    // "Jews are all insects, we must throw them out of the country 😂"; "Throw every malaun out of the country 😂".
+    expect(await flagged('اليهود كلهم حشرات لازم نطردهم من البلد 😂')).toContain('hate');
+    expect(await flagged('সব মালাউন দেশ থেকে বের করে দাও 😂')).toContain('hate');
+  });
+
   test('a Japanese line that ends on the imperative "死ね" with no full stop is a threat; "死ねない" and "死ねる" are not', async () => {
     // Chat lines stop without "。", or trail a laugh or an emoji after the last word.
     for (const text of ['お前マジで死ね', 'お前マジで死ね w', 'あいつ本当に死ね😡', 'さっさと消えろ、死ね ｗｗ'])

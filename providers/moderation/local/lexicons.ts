@@ -81,7 +81,16 @@ interface CompiledLists {
   /** Per needle number, the combinations (indexes into `combinations`) one of whose groups holds it. */
   combinationsOf: Map<number, number[]>;
   frames: Set<number>;
+  /** The frame cues that are a laugh (JEST): they excuse a threat in their own sentence only. */
+  jests: Set<number>;
 }
+
+/**
+ * A laugh among the frame cues ("죽여버린다 ㅋ", "😂", "ههه"): a threat said in jest between friends. It sets aside a
+ * threat in its own sentence, never a neighbour's ("I know your daughter's school. I'll kill you lol" is a threat), and
+ * never hate: a demeaning "joke" is hate all the same.
+ */
+const JEST = /😂|🤣|😅|😆|ㅋ|ههه/u;
 
 /**
  * A language's lists, compiled the first time one of its sentences is read (30-130 ms and 1-5 MB each, measured), which
@@ -123,9 +132,11 @@ function compile(language: LexiconLanguage): CompiledLists {
       combinations.push({ category, groups });
     }
   }
-  const frames = new Set(FRAMES[language].split('|').map(id));
+  const cues = FRAMES[language].split('|');
+  const frames = new Set(cues.filter((cue) => !JEST.test(cue)).map(id));
+  const jests = new Set(cues.filter((cue) => JEST.test(cue)).map(id));
   needles.build();
-  return { needles, categories, termsOf, combinations, combinationsOf, frames };
+  return { needles, categories, termsOf, combinations, combinationsOf, frames, jests };
 }
 
 /** Whether every group of a combination has an alternative that `has`. */
@@ -142,6 +153,8 @@ export interface LexiconReading {
   findings: { category: ModerationCategory; explicit: boolean; quoted?: boolean }[];
   /** A frame cue (FRAMES): a report, a recipe, a hunt, history, a game or a story, which sets combinations aside. */
   frame: boolean;
+  /** A laugh among the frame cues (JEST): a threat in this sentence is said in jest. */
+  jest: boolean;
   /** The numbers of the listed strings the sentence holds (for combinations over two sentences: combinedFindings). */
   found: readonly number[];
 }
@@ -198,7 +211,12 @@ export function readLexicon(sentence: string, language: LexiconLanguage): Lexico
     const quoted = combined.get(category);
     if (quoted !== undefined) findings.push({ category, explicit: false, quoted });
   }
-  return { findings, frame: found.some((id) => lists.frames.has(id)), found };
+  return {
+    findings,
+    frame: found.some((id) => lists.frames.has(id)),
+    jest: found.some((id) => lists.jests.has(id)),
+    found,
+  };
 }
 
 /** The categories of a sentence, by terms and combinations alike (whatever the frame). */

@@ -231,8 +231,11 @@ export function analyse(text: string, options: { full?: boolean } = {}): Analyse
   sentences.forEach((sentence, index) => {
     const { from, to } = contextRange(sentences, index);
     const nearFrame = sentences.slice(from, to + 1).some((neighbour) => neighbour.frame);
+    // A laugh in the sentence itself excuses a threat made of listed words (not an explicit term, not hate).
+    const jest = sentence.lexicon?.jest === true;
     const framed = (finding: IntentFinding) =>
-      finding.rule.startsWith(QUOTED) ? sentence.frame === true : finding.rule.startsWith(COMBINATION) && nearFrame;
+      (finding.category === 'threats' && jest && !finding.rule.startsWith('lexicon:')) ||
+      (finding.rule.startsWith(QUOTED) ? sentence.frame === true : finding.rule.startsWith(COMBINATION) && nearFrame);
     if (!sentence.rules.some(framed)) return;
     const rules = sentence.rules.filter((finding) => !framed(finding));
     sentences[index] = { ...sentence, rules, risky: rules.length > 0 };
