@@ -93,7 +93,7 @@ interface CompiledLists {
 const JEST = /😂|🤣|😅|😆|ㅋ|ههه/u;
 
 /**
- * A language's lists, compiled the first time one of its sentences is read (30-130 ms and 1-5 MB each, measured), which
+ * A language's lists, compiled the first time one of its sentences is read (40-170 ms and 2-6 MB each, measured), which
  * a server (and each of its screening workers) that never meets the language does not spend.
  */
 const compiled = new Map<LexiconLanguage, CompiledLists>();
