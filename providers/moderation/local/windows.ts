@@ -38,6 +38,8 @@ import {
 import { splitSentences } from './text.ts';
 
 export const SHORT_SENTENCES = 6;
+/** The rule name of a lexicon finding made by an explicit term, which no frame sets aside. */
+const EXPLICIT = 'lexicon';
 /** The rule name of a lexicon finding made by a combination of ordinary words, not an explicit term. */
 const COMBINATION = 'lexicon-combination';
 /** The rule name of a lexicon finding made by a plain term that is also quoted or said in jest (lexicons.ts). */
@@ -68,9 +70,10 @@ export interface AnalysedSentence {
   rules: IntentFinding[];
   /** Lower-cased text, for the rules that read runs of sentences. */
   lower: string;
-  /** A lexicon-language sentence framed as a report, a recipe, a hunt, history, a game or a story (lexicons.ts). */
-  frame?: boolean;
-  /** What the lists of a lexicon language found in the sentence (lexicons.ts). */
+  /**
+   * What the lists of a lexicon language found in the sentence (lexicons.ts), and whether it is framed as a report, a
+   * recipe, a hunt, history, a game or a story.
+   */
   lexicon?: LexiconReading;
 }
 
@@ -150,10 +153,7 @@ function coverageOf(language: string): Coverage {
 }
 
 /** What analyse reads in one sentence, apart from where it lies. */
-type Reading = Pick<
-  AnalysedSentence,
-  'language' | 'coverage' | 'features' | 'context' | 'risky' | 'rules' | 'frame' | 'lexicon'
->;
+type Reading = Pick<AnalysedSentence, 'language' | 'coverage' | 'features' | 'context' | 'risky' | 'rules' | 'lexicon'>;
 
 /**
  * Sentences with their language, classes, rules and features. In a long text only the sentences a window will read
@@ -229,13 +229,14 @@ export function analyse(text: string, options: { full?: boolean } = {}): Analyse
   // report, a recipe, a hunt, history, a game or a story; a plain threat that is also quoted or said in jest only when
   // its own sentence is (a neighbour's frame must not wash out "I will kill you"); the explicit terms stay.
   sentences.forEach((sentence, index) => {
+    if (!sentence.lexicon || sentence.rules.length === 0) return;
     const { from, to } = contextRange(sentences, index);
-    const nearFrame = sentences.slice(from, to + 1).some((neighbour) => neighbour.frame);
+    const nearFrame = sentences.slice(from, to + 1).some((neighbour) => neighbour.lexicon?.frame === true);
     // A laugh in the sentence itself excuses a threat made of listed words (not an explicit term, not hate).
-    const jest = sentence.lexicon?.jest === true;
+    const { frame, jest } = sentence.lexicon;
     const framed = (finding: IntentFinding) =>
-      (finding.category === 'threats' && jest && !finding.rule.startsWith('lexicon:')) ||
-      (finding.rule.startsWith(QUOTED) ? sentence.frame === true : finding.rule.startsWith(COMBINATION) && nearFrame);
+      (finding.category === 'threats' && jest && !finding.rule.startsWith(`${EXPLICIT}:`)) ||
+      (finding.rule.startsWith(QUOTED) ? frame : finding.rule.startsWith(COMBINATION) && nearFrame);
     if (!sentence.rules.some(framed)) return;
     const rules = sentence.rules.filter((finding) => !framed(finding));
     sentences[index] = { ...sentence, rules, risky: rules.length > 0 };
@@ -263,12 +264,11 @@ function readIn(
 ): Reading {
   if (coverage === 'lexicon') {
     const lexicon = readLexicon(original, language as LexiconLanguage);
-    const { findings, frame } = lexicon;
-    const rules = findings.map(({ category, explicit, quoted }) => ({
+    const rules = lexicon.findings.map(({ category, explicit, quoted }) => ({
       category,
-      rule: `${explicit ? 'lexicon' : quoted ? QUOTED : COMBINATION}:${language}`,
+      rule: `${explicit ? EXPLICIT : quoted ? QUOTED : COMBINATION}:${language}`,
     }));
-    return { language, coverage, features: [], context: [], risky: rules.length > 0, rules, frame, lexicon };
+    return { language, coverage, features: [], context: [], risky: rules.length > 0, rules, lexicon };
   }
   if (coverage === 'none') return { language, coverage, features: [], context: [], risky: false, rules: [] };
   let features: string[];
