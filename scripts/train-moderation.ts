@@ -11,7 +11,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { scoreText } from '../providers/moderation/local/classifier.ts';
+import { isShortText, scoreText } from '../providers/moderation/local/classifier.ts';
 import { Model, type ModelFile } from '../providers/moderation/local/model.ts';
 import { analyse, textFeatures } from '../providers/moderation/local/windows.ts';
 import { MODERATION_CATEGORIES, type ModerationCategory } from '../providers/spec/v1/moderation.ts';
@@ -196,6 +196,13 @@ export const TRAINING_SETS = [
   // sets moved within noise at a fixed 1% benign FP (threats .604 -> .617, violent .670 -> .680, the rest within .003)
   // and at 2% (threats .748 -> .736, violent .759 -> .773); trained on with blind-set-10, the five left fell (threats
   // .634 -> .550 at 1%).
+  // Short texts (one or two sentences, ~100 characters: chat messages, comments, one-line threats and orders), written
+  // blind in the six languages (data-drop short1 and short3), 120 per language each. First look at train-short (model
+  // 3611a83 and the rules of 279e49e): sexual .733, hate .767, threats .333, violent .117, gore .817, benign FP 2.9%
+  // (7/240); its errors were read to build the short-text thresholds (model.ts) and the present-tense announcements
+  // of French and German. A third such set, written by other authors, is kept for measurement as blind-set-15.
+  'train-short',
+  'train-short-2',
 ];
 const MODEL_LANGUAGES = new Set(['en', 'es', 'fr', 'de', 'pt', 'it']);
 
@@ -401,7 +408,7 @@ function train(rows: Example[]): Trained {
 }
 
 /** A model file from trained weights (thresholds filled in by the caller). */
-function toModelFile({ models, hidden }: Trained, thresholds: number[]): ModelFile {
+function toModelFile({ models, hidden }: Trained, thresholds: number[], shortThresholds?: number[]): ModelFile {
   const round = (value: number) => Math.round(value * 1e4) / 1e4;
   const weights: Record<string, number[]> = {};
   vocabulary.forEach((feature, position) => {
@@ -420,6 +427,7 @@ function toModelFile({ models, hidden }: Trained, thresholds: number[]): ModelFi
     categories: [...MODERATION_CATEGORIES],
     bias: models.map((model) => round(model.bias)),
     thresholds: thresholds.map(round),
+    ...(shortThresholds ? { shortThresholds: shortThresholds.map(round) } : {}),
     weights,
     ...(HIDDEN > 0
       ? {
@@ -450,6 +458,7 @@ function toModelFile({ models, hidden }: Trained, thresholds: number[]): ModelFi
 // Cross-validation: out-of-fold probabilities for every example and category, scored exactly as the moderator scores
 // a text (all its windows, the highest probability per category).
 const outOfFold = examples.map(() => new Array<number>(MODERATION_CATEGORIES.length).fill(0));
+const brief = examples.map((row) => isShortText(row.text));
 for (let fold = 0; fold < FOLDS; fold++) {
   const trainRows = examples.filter((row) => row.fold !== fold);
   const model = new Model(
@@ -459,47 +468,81 @@ for (let fold = 0; fold < FOLDS; fold++) {
     ),
   );
   examples.forEach((row, rowIndex) => {
-    if (row.fold === fold) outOfFold[rowIndex] = scoreText(row.text, model).map((best) => best.score);
+    if (row.fold !== fold) return;
+    outOfFold[rowIndex] = scoreText(row.text, model).map((best) => best.score);
   });
 }
 
 const benignRows = examples.map((row, rowIndex) => ({ row, rowIndex })).filter(({ row }) => row.labels.length === 0);
-const thresholds = MODERATION_CATEGORIES.map((_, position) => {
-  // A score of exactly 1 is a rule's verdict (classifier.ts), flagged whatever the threshold: left out of the choice.
-  const benignScores = benignRows
-    .map(({ rowIndex }) => outOfFold[rowIndex]![position]!)
-    .filter((score) => score < 1)
-    .sort((a, b) => b - a);
-  const rate = ['threats', 'violent_instructions'].includes(MODERATION_CATEGORIES[position]!)
-    ? MAX_BENIGN_INTENT
-    : MAX_BENIGN_RATE;
-  const allowed = Math.floor(benignScores.length * rate);
-  // Just above the (allowed+1)-th highest benign score, and never below 0.5.
-  return Math.max(0.5, Math.min(0.99, (benignScores[allowed] ?? 0) + 1e-6));
-});
+/** Per category, the lowest probability at which at most the allowed share of benign texts (`scores`) is flagged. */
+const chooseThresholds = (scores: number[][], floor: number) =>
+  MODERATION_CATEGORIES.map((_, position) => {
+    // A score of exactly 1 is a rule's verdict (classifier.ts), flagged whatever the threshold: left out of the choice.
+    const benignScores = scores
+      .map((score) => score[position]!)
+      .filter((score) => score < 1)
+      .sort((a, b) => b - a);
+    const rate = ['threats', 'violent_instructions'].includes(MODERATION_CATEGORIES[position]!)
+      ? MAX_BENIGN_INTENT
+      : MAX_BENIGN_RATE;
+    const allowed = Math.floor(benignScores.length * rate);
+    // Just above the (allowed+1)-th highest benign score, and never below the floor.
+    return Math.max(floor, Math.min(0.99, (benignScores[allowed] ?? 0) + 1e-6));
+  });
+const thresholds = chooseThresholds(
+  benignRows.map(({ rowIndex }) => outOfFold[rowIndex]!),
+  0.5,
+);
+/**
+ * Short texts (SHORT_TEXT_WORDS words or fewer) get thresholds of their own, chosen the same way on the short benign
+ * texts alone: their probabilities sit lower, for harm and benign alike (model.ts). Never below 0.5 either: with a
+ * floor of 0.2 the short violent-instruction threshold came out at 0.21, and ordinary sentences read alone ("Der
+ * Leuchtturmwärter stieg jeden Abend die Treppe hinauf.") scored above it. Measured with the short sets of issue 14
+ * in training, floor 0.2 -> 0.5: blind-set-15 (short texts, never trained on) .800/.889/.651/.825/.883, benign FP 3.3%
+ * (8/239) -> .767/.889/.651/.675/.883, 2.5% (6/239). Adding the sentences of the longer benign texts, read alone, to
+ * the texts the short thresholds are chosen on lowered them (hate .727 -> .630, gore .667 -> .500): most such
+ * sentences are plainly harmless, so they widen the benign pool from below.
+ */
+const shortThresholds = chooseThresholds(
+  benignRows.filter(({ rowIndex }) => brief[rowIndex]).map(({ rowIndex }) => outOfFold[rowIndex]!),
+  0.5,
+);
+/** The threshold a training text is judged against. */
+const thresholdOf = (rowIndex: number, position: number) => (brief[rowIndex] ? shortThresholds : thresholds)[position]!;
 
 console.log(
   `training: ${examples.length} examples (${benignRows.length} benign) from ${TRAINING_SETS.join(', ')}; ${vocabulary.length} features; L2 ${L2}, ${EPOCHS} epochs`,
 );
 console.log(`\n${FOLDS}-fold cross-validation (thresholds chosen on it, so slightly optimistic):`);
-console.log('category              threshold  precision  recall');
+console.log('category              threshold  short  precision  recall  short texts: recall');
 for (const [position, category] of MODERATION_CATEGORIES.entries()) {
   let truePositive = 0;
   let falsePositive = 0;
   let falseNegative = 0;
+  let shortPositives = 0;
+  let shortFound = 0;
   examples.forEach((row, rowIndex) => {
-    const flagged = outOfFold[rowIndex]![position]! >= thresholds[position]!;
+    const flagged = outOfFold[rowIndex]![position]! >= thresholdOf(rowIndex, position);
     const expected = row.labels.includes(category);
     if (flagged && expected) truePositive++;
     if (flagged && !expected) falsePositive++;
     if (!flagged && expected) falseNegative++;
+    if (expected && brief[rowIndex]) {
+      shortPositives++;
+      if (flagged) shortFound++;
+    }
   });
   console.log(
-    `${category.padEnd(22)}${thresholds[position]!.toFixed(3).padStart(9)}${(truePositive / Math.max(1, truePositive + falsePositive)).toFixed(3).padStart(11)}${(truePositive / Math.max(1, truePositive + falseNegative)).toFixed(3).padStart(8)}`,
+    `${category.padEnd(22)}${thresholds[position]!.toFixed(3).padStart(9)}${shortThresholds[position]!.toFixed(3).padStart(7)}${(truePositive / Math.max(1, truePositive + falsePositive)).toFixed(3).padStart(11)}${(truePositive / Math.max(1, truePositive + falseNegative)).toFixed(3).padStart(8)}${(shortFound / Math.max(1, shortPositives)).toFixed(3).padStart(21)} (${shortFound}/${shortPositives})`,
   );
 }
+const shortBenign = benignRows.filter(({ rowIndex }) => brief[rowIndex]);
+const shortFlagged = shortBenign.filter(({ rowIndex }) =>
+  MODERATION_CATEGORIES.some((_, position) => outOfFold[rowIndex]![position]! >= thresholdOf(rowIndex, position)),
+).length;
+console.log(`short benign texts flagged: ${shortFlagged}/${shortBenign.length}`);
 const benignFlagged = benignRows.filter(({ rowIndex }) =>
-  MODERATION_CATEGORIES.some((_, position) => outOfFold[rowIndex]![position]! >= thresholds[position]!),
+  MODERATION_CATEGORIES.some((_, position) => outOfFold[rowIndex]![position]! >= thresholdOf(rowIndex, position)),
 ).length;
 console.log(
   `benign flagged: ${((benignFlagged / benignRows.length) * 100).toFixed(1)}% (${benignFlagged}/${benignRows.length})`,
@@ -511,7 +554,7 @@ const hardNegatives = benignRows.filter(({ row }) =>
   analyse(row.text, { full: true }).some((sentence) => sentence.risky),
 );
 const hardFlagged = hardNegatives.filter(({ rowIndex }) =>
-  MODERATION_CATEGORIES.some((_, position) => outOfFold[rowIndex]![position]! >= thresholds[position]!),
+  MODERATION_CATEGORIES.some((_, position) => outOfFold[rowIndex]![position]! >= thresholdOf(rowIndex, position)),
 ).length;
 console.log(
   `hard negatives flagged: ${((hardFlagged / Math.max(1, hardNegatives.length)) * 100).toFixed(1)}% (${hardFlagged}/${hardNegatives.length})`,
@@ -519,7 +562,7 @@ console.log(
 // The hard negatives the writers marked as such (train3 sets): benign texts written to look like violations.
 const marked = benignRows.filter(({ row }) => row.kind === 'hard_negative');
 const markedFlagged = marked.filter(({ rowIndex }) =>
-  MODERATION_CATEGORIES.some((_, position) => outOfFold[rowIndex]![position]! >= thresholds[position]!),
+  MODERATION_CATEGORIES.some((_, position) => outOfFold[rowIndex]![position]! >= thresholdOf(rowIndex, position)),
 ).length;
 console.log(
   `marked hard negatives flagged: ${((markedFlagged / Math.max(1, marked.length)) * 100).toFixed(1)}% (${markedFlagged}/${marked.length})`,
@@ -538,7 +581,7 @@ for (const language of languages) {
     examples.forEach((row, rowIndex) => {
       if (row.language !== language || !row.labels.includes(category)) return;
       categoryPositives++;
-      if (outOfFold[rowIndex]![position]! >= thresholds[position]!) categoryFound++;
+      if (outOfFold[rowIndex]![position]! >= thresholdOf(rowIndex, position)) categoryFound++;
     });
     positives += categoryPositives;
     found += categoryFound;
@@ -547,7 +590,7 @@ for (const language of languages) {
   examples.forEach((row, rowIndex) => {
     if (row.language !== language || row.labels.length > 0) return;
     benign++;
-    if (MODERATION_CATEGORIES.some((_, position) => outOfFold[rowIndex]![position]! >= thresholds[position]!))
+    if (MODERATION_CATEGORIES.some((_, position) => outOfFold[rowIndex]![position]! >= thresholdOf(rowIndex, position)))
       flagged++;
   });
   console.log(
@@ -559,7 +602,7 @@ if (process.argv.includes('--show')) {
   // The benign texts scored highest and the positives scored lowest, per category: where the features fall short.
   for (const [position, category] of MODERATION_CATEGORIES.entries()) {
     const scored = examples
-      .map((row, rowIndex) => ({ row, score: outOfFold[rowIndex]![position]! }))
+      .map((row, rowIndex) => ({ row, rowIndex, score: outOfFold[rowIndex]![position]! }))
       .filter(({ row }) => !process.env.SHOW_LANGUAGE || row.language === process.env.SHOW_LANGUAGE);
     console.log(`\n== ${category}: benign scored highest`);
     for (const { row, score } of scored
@@ -569,7 +612,7 @@ if (process.argv.includes('--show')) {
       console.log(`  ${score.toFixed(3)} ${row.text.slice(0, 160)}`);
     console.log(`== ${category}: missed positives`);
     for (const { row, score } of scored
-      .filter((entry) => entry.row.labels.includes(category) && entry.score < thresholds[position]!)
+      .filter((entry) => entry.row.labels.includes(category) && entry.score < thresholdOf(entry.rowIndex, position))
       .sort((a, b) => a.score - b.score)
       .slice(0, Number(process.env.SHOW) || 8))
       console.log(`  ${score.toFixed(3)} ${row.text.slice(0, 160)}`);
@@ -578,7 +621,7 @@ if (process.argv.includes('--show')) {
 if (process.argv.includes('--dry-run')) process.exit(0);
 
 // The final model: all training data.
-const file = toModelFile(train(examples), thresholds);
+const file = toModelFile(train(examples), thresholds, shortThresholds);
 const weights = file.weights;
 (file.training as Record<string, unknown>).benign = benignRows.length;
 const serialized = `${JSON.stringify(file)}\n`;

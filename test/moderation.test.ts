@@ -4,7 +4,8 @@ import {
   parseLlamaGuardAnswer,
 } from '../providers/moderation/llamaguard/llamaguard-moderator.ts';
 import { createLocalModerator, paragraphCuts, runningWorkers } from '../providers/moderation/local/index.ts';
-import { Model } from '../providers/moderation/local/model.ts';
+import { assess, isShortText, verdictOf } from '../providers/moderation/local/classifier.ts';
+import { Model, type ModelFile } from '../providers/moderation/local/model.ts';
 import { createOpenAIModerator } from '../providers/moderation/openai/openai-moderator.ts';
 import { MODERATION_CATEGORIES, type ModerationProviderV1 } from '../providers/spec/v1/moderation.ts';
 import { moderationConformance } from '../providers/testing/moderation-conformance.ts';
@@ -164,6 +165,36 @@ describe('local model', () => {
       1 / (1 + Math.exp(-1)),
       10,
     );
+  });
+  test('a short text is judged against the short-text thresholds, its scores mapped onto the common scale', () => {
+    const zero = MODERATION_CATEGORIES.map(() => 0);
+    const threats = MODERATION_CATEGORIES.indexOf('threats');
+    const file: ModelFile = {
+      version: 1,
+      categories: [...MODERATION_CATEGORIES],
+      bias: zero,
+      thresholds: [0.5, 0.5, 0.9, 0.5, 0.5],
+      shortThresholds: [0.5, 0.5, 0.6, 0.5, 0.5],
+      // One word the model learned as a threat: sigmoid(1) = 0.731 alone.
+      weights: { 'w:zorblat': [0, 0, 1, 0, 0] },
+      training: {},
+    };
+    const model = new Model(file);
+    const short = 'The zorblat is here.';
+    const long = `${short} We walked along the quiet river bank and talked about the weather for a long while this afternoon.`;
+    expect(isShortText(short)).toBe(true);
+    expect(isShortText(long)).toBe(false);
+    // Alone, 0.731 is over the short threshold (0.6): on the common scale it lies as far into the range above 0.9.
+    const alone = assess(short, model).best[threats]!.score;
+    expect(alone).toBeCloseTo(0.9 + ((1 / (1 + Math.exp(-1)) - 0.6) * 0.1) / 0.4, 10);
+    expect(verdictOf(assess(short, model).best, model).categories.threats.flagged).toBe(true);
+    // In a longer text the same words score 0.731 against 0.9: not flagged.
+    const inLong = assess(long, model).best[threats]!.score;
+    expect(inLong).toBeCloseTo(1 / (1 + Math.exp(-1)), 10);
+    expect(verdictOf(assess(long, model).best, model).categories.threats.flagged).toBe(false);
+    // A model without short thresholds judges both alike.
+    const plain = new Model({ ...file, shortThresholds: undefined });
+    expect(verdictOf(assess(short, plain).best, plain).categories.threats.flagged).toBe(false);
   });
   test('one bad sentence keeps its weight deep inside a long benign text, and its span points at it', async () => {
     const threat = 'I am going to break your legs tonight, Oliver, and then your wife is next.';

@@ -48,6 +48,12 @@ export interface LanguageGuess {
   reliable: boolean;
   /** The dominant writing system of the letters. */
   script: Script;
+  /**
+   * When the guess is not a catalog language: the catalog languages the detector scores within NEAR_MARGIN of it, best
+   * first. A short sentence gives few n-grams, and a near language often wins by a hair ("Je vais te buter." reads as
+   * Dutch, "Te rajo la cara." as Catalan).
+   */
+  near?: CatalogLanguage[];
 }
 
 export interface LanguageSpan {
@@ -198,12 +204,25 @@ export function detectLanguage(text: string): LanguageGuess {
     if ((scores.hi ?? 0) >= (scores[language] ?? 0) - 0.05) language = 'hi';
   }
   if (script === 'han' && language !== 'zh' && language !== 'ja') language = 'zh';
+  const catalog = CATALOG.has(language) ? (language as CatalogLanguage) : undefined;
   return {
     language,
-    catalog: CATALOG.has(language) ? (language as CatalogLanguage) : undefined,
+    catalog,
     reliable: result.isReliable(),
     script,
+    ...(catalog || !language ? {} : { near: nearCatalog(result.getScores(), language) }),
   };
+}
+
+/** How far below the guess's score a catalog language may be and still count as near it (eld's scores, 0 to 1). */
+const NEAR_MARGIN = 0.1;
+
+/** The catalog languages scored within NEAR_MARGIN of the guess, best first. */
+function nearCatalog(scores: Record<string, number>, guess: string): CatalogLanguage[] {
+  const floor = (scores[guess] ?? 0) - NEAR_MARGIN;
+  return CATALOG_LANGUAGES.filter((language) => (scores[language] ?? -1) >= floor).sort(
+    (a, b) => scores[b]! - scores[a]!,
+  );
 }
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'sentence' });

@@ -86,10 +86,31 @@ const PLAIN_SHAPES = [
   'p:SLUR+GROUP',
 ];
 
+/** A text of at most this many words is judged against the model's short-text thresholds (model.ts). */
+export const SHORT_TEXT_WORDS = 20;
+
+/** Whether a text is short: SHORT_TEXT_WORDS words (runs of letters or digits) or fewer. */
+export function isShortText(text: string): boolean {
+  if (text.length > SHORT_TEXT_WORDS * 16) return false;
+  let words = 0;
+  for (const _ of text.matchAll(/[\p{L}\p{N}]+/gu)) if (++words > SHORT_TEXT_WORDS) return false;
+  return true;
+}
+
+/**
+ * A short text's probability on the common scale: its threshold `from` goes to the common threshold `to`, and the
+ * ranges below and above it are stretched linearly, so 0 and 1 (a rule's verdict) stay.
+ */
+function onCommonScale(score: number, from: number, to: number): number {
+  if (score >= 1 || from === to) return score;
+  return score < from ? (score * to) / from : to + ((score - from) * (1 - to)) / (1 - from);
+}
+
 export function assess(text: string, model: Model = defaultModel()): Assessment {
   const sentences = analyse(text);
   const width = MODERATION_CATEGORIES.length;
-  const thresholds = model.thresholds;
+  const brief = model.shortThresholds !== undefined && isShortText(text);
+  const thresholds = brief ? model.shortThresholds! : model.thresholds;
   // Words are looked up only where a window will read them: a short paragraph whole, a risky sentence and the one
   // after it.
   const short = sentences.length <= SHORT_SENTENCES;
@@ -160,6 +181,10 @@ export function assess(text: string, model: Model = defaultModel()): Assessment 
   for (const index of lowered)
     grey.push({ start: sentences[index]!.start, end: sentences[Math.min(sentences.length - 1, index + 1)]!.end });
   applyRules(sentences, best, thresholds, own);
+  if (brief)
+    best.forEach((finding, category) => {
+      finding.score = onCommonScale(finding.score, thresholds[category]!, model.thresholds[category]!);
+    });
   return {
     best,
     grey,

@@ -40,6 +40,13 @@ const PRESENT_CLITICS: Partial<Record<EuropeanLanguage, Set<string>>> = {
   pt: new Set(['te', 'lhe', 'lhes', 'vos']),
 };
 
+/** "je te …", "on vous …": the French speaker and the person a verb in the present is done to. */
+const FRENCH_SUBJECTS = new Set(['je', 'j', 'on']);
+const FRENCH_CLITICS = new Set(['te', 't', 'vous']);
+/** "ich stech dich ab", "wir machen euch kalt": the German speaker, and the person after the verb. */
+const GERMAN_SUBJECTS = new Set(['ich', 'wir']);
+const GERMAN_OBJECTS = new Set(['dich', 'euch']);
+
 /** Subject pronouns of the second and third person: the one a threat is said to or about. */
 const SUBJECTS: Record<EuropeanLanguage, string> = {
   es: 'tu | usted | ustedes | vosotros | vos | el | ella | ellos | ellas',
@@ -282,14 +289,25 @@ export function europeanSentence(original: string, language: EuropeanLanguage): 
   for (const list of at) for (const klass of list) classes.set(klass, (classes.get(klass) ?? 0) + 1);
   for (const klass of surfaceClasses(original, folded)) classes.set(klass, (classes.get(klass) ?? 0) + 1);
   const features = sentenceFeatures(stems, at, classes, { prefix: `${language}/`, profile: table.profile });
-  // Spanish, Italian and Portuguese announce harm in the present: "te mato", "ti ammazzo", "le parto las piernas".
-  if (language === 'es' || language === 'it' || language === 'pt') {
-    for (let index = 1; index < words.length; index++) {
-      if (!/o$/.test(words[index]!) || !PRESENT_CLITICS[language]!.has(words[index - 1]!)) continue;
-      if (table.profile.hyperbole?.has(stems[index]!)) continue;
-      if (at[index]?.includes('HARM') || table.single.get(stemEuropean(words[index]!, language))?.includes('HARM'))
-        features.push('s:announce_harm_person');
-    }
+  // Spanish, Italian and Portuguese announce harm in the present: "te mato", "ti ammazzo", "le parto las piernas";
+  // French and German too, with their subject: "je te tue", "on te crève", "ich stech dich ab", "wir schlagen euch tot".
+  const harmAt = (index: number) =>
+    !table.profile.hyperbole?.has(stems[index]!) &&
+    (at[index]?.includes('HARM') === true ||
+      table.single.get(stemEuropean(words[index]!, language))?.includes('HARM') === true);
+  let announced = false;
+  for (let index = 1; index < words.length && !announced; index++) {
+    const word = words[index]!;
+    if (language === 'es' || language === 'it' || language === 'pt')
+      announced = /o$/.test(word) && PRESENT_CLITICS[language]!.has(words[index - 1]!) && harmAt(index);
+    else if (language === 'fr')
+      announced = FRENCH_SUBJECTS.has(words[index - 2] ?? '') && FRENCH_CLITICS.has(words[index - 1]!) && harmAt(index);
+    else
+      announced =
+        GERMAN_SUBJECTS.has(words[index - 1]!) &&
+        [index + 1, index + 2].some((after) => GERMAN_OBJECTS.has(words[after] ?? '')) &&
+        [index, index + 1, index + 2].some((verb) => verb < words.length && harmAt(verb));
   }
+  if (announced) features.push('s:announce_harm_person');
   return { stems, classes, features };
 }

@@ -13,6 +13,12 @@ export interface ModelFile {
   bias: number[];
   /** Probability at or above which a category is flagged, chosen on cross-validation (see the training script). */
   thresholds: number[];
+  /**
+   * The thresholds of a short text (SHORT_TEXT_WORDS words or fewer), chosen on the short benign texts' cross-validation
+   * scores: a message of a dozen words has a dozen features, so its probabilities sit lower for harm and benign texts
+   * alike than a paragraph's. A short text's scores are mapped onto the common scale (classifier.ts).
+   */
+  shortThresholds?: number[];
   weights: Record<string, number[]>;
   /** A hidden layer over the class features, shared by the categories: its units add to each category's sum. */
   hidden?: { width: number; bias: number[]; out: number[][]; weights: Record<string, number[]> };
@@ -36,6 +42,7 @@ export class Model {
   private stamp = 0;
   readonly categories: readonly ModerationCategory[];
   readonly thresholds: readonly number[];
+  readonly shortThresholds: readonly number[] | undefined;
   private readonly bias: readonly number[];
   private readonly hiddenWidth: number;
   private readonly hiddenBias: readonly number[];
@@ -50,6 +57,7 @@ export class Model {
       throw new Error('moderation model does not match this build');
     this.categories = file.categories;
     this.thresholds = file.thresholds;
+    this.shortThresholds = file.shortThresholds;
     this.bias = file.bias;
     const entries = Object.entries(file.weights);
     for (const feature of Object.keys(file.hidden?.weights ?? {}))

@@ -162,8 +162,8 @@ type Reading = Pick<AnalysedSentence, 'language' | 'coverage' | 'features' | 'co
  * its reading depends only on its words, the language before it and whether the sentence before it was risky.
  */
 export function analyse(text: string, options: { full?: boolean } = {}): AnalysedSentence[] {
-  // The language of the sentence before; a text's first sentence has none of its own to lean on ('en' is the fallback).
-  let previous = 'en';
+  // The language of the sentence before; a text's first sentence leans on the text's opening instead.
+  let previous = openingLanguage(text);
   let continued = false;
   const split = splitSentences(text);
   const full = options.full || split.length <= SHORT_SENTENCES;
@@ -171,7 +171,7 @@ export function analyse(text: string, options: { full?: boolean } = {}): Analyse
   const readings = new Map<string, Reading>();
   const sentences = split.map((sentence) => {
     // The key holds every input of readSentence; the reading's arrays are shared and never changed afterwards.
-    const key = `${continued ? previous : ''}\u0000${previousRisky ? 1 : 0}\u0000${sentence.original}`;
+    const key = `${previous}\u0000${previousRisky ? 1 : 0}\u0000${sentence.original}`;
     let reading = readings.get(key);
     if (!reading) {
       reading = readSentence(sentence.original, previous, continued, full || previousRisky);
@@ -242,6 +242,23 @@ export function analyse(text: string, options: { full?: boolean } = {}): Analyse
     sentences[index] = { ...sentence, rules, risky: rules.length > 0 };
   });
   return sentences;
+}
+
+/** How much of a text's opening says which language its first sentence falls back on. */
+const OPENING = 600;
+
+/**
+ * The language a text's first sentence falls back on when it is too short or too plain to tell alone: the detector's
+ * reading of the text's opening ("Ciao Marta!" opens an Italian message, not an English one). When the detector places
+ * the opening just outside the catalog (four words of French can read as Dutch, "Te rajo la cara." as Catalan), the
+ * catalog language it scores near, unless English is near too. English otherwise.
+ */
+function openingLanguage(text: string): string {
+  const guess = detectLanguage(text.length > OPENING ? text.slice(0, OPENING) : text);
+  if (guess.script !== 'latin') return 'en';
+  if (guess.catalog) return guess.catalog;
+  const near = guess.near ?? [];
+  return near.length > 0 && !near.includes('en') ? near[0]! : 'en';
 }
 
 /**
