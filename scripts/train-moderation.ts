@@ -203,6 +203,13 @@ export const TRAINING_SETS = [
   // of French and German. A third such set, written by other authors, is kept for measurement as blind-set-15.
   'train-short',
   'train-short-2',
+  // A fourth set of short texts (data-drop short4, 711 texts written blind), first look (model 03b7467) sexual .767,
+  // hate .865, threats .611, violent .742, gore .900, benign FP 2.9% (7/238); its errors were read (French "t'es"
+  // read as Spanish "es": elisions now count for French and Italian, european.ts).
+  'train-short-3',
+  // A fifth (data-drop short5, 708 texts written blind), first look (model of train-short-3) sexual .717, hate .843,
+  // threats .748, violent .807, gore .950, benign FP 2.5% (6/237).
+  'train-short-4',
 ];
 const MODEL_LANGUAGES = new Set(['en', 'es', 'fr', 'de', 'pt', 'it']);
 
@@ -489,6 +496,10 @@ const chooseThresholds = (scores: number[][], floor: number) =>
     // Just above the (allowed+1)-th highest benign score, and never below the floor.
     return Math.max(floor, Math.min(0.99, (benignScores[allowed] ?? 0) + 1e-6));
   });
+// Chosen on all benign texts, the short ones too, as before short texts had thresholds of their own: the shares
+// above were set on that pool. Chosen on the longer texts alone, the threats threshold rose .971 -> .983 and violent
+// instructions .968 -> .980 (training sets up to train-short-3): on the six model-language measurement sets, recall
+// .590/.664 -> .534/.621 for those two, benign FP 4.0% -> 3.1% (80 -> 61 of 1,986), the same curve further along.
 const thresholds = chooseThresholds(
   benignRows.map(({ rowIndex }) => outOfFold[rowIndex]!),
   0.5,

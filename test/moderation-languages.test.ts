@@ -136,6 +136,12 @@ describe('languages', () => {
     expect(first('Je vais te buter.')).toBe('fr');
     expect(first('Te rajo la cara.')).toBe('es');
     expect(first('See you at the pub.')).toBe('en');
+    // An elision is French or Italian, and the word after it is no other language's function word ("t'es" is not the
+    // Spanish "es").
+    expect(first("T'es mort, sale fils de pute.")).toBe('fr');
+    expect(first("J'vais te crever.")).toBe('fr');
+    expect(first("Dell'amico non mi fido più.")).toBe('it');
+    expect(first("It's John's car, isn't it?")).toBe('en');
   });
 
   test('French and German announce harm in the present too; a lift or a film is no threat', () => {

@@ -237,6 +237,12 @@ const STOPWORD_LANGUAGES = new Map<string, string[]>();
 for (const [language, set] of Object.entries(STOPWORDS))
   for (const word of set) STOPWORD_LANGUAGES.set(word, [...(STOPWORD_LANGUAGES.get(word) ?? []), language]);
 
+/** Words that only French, or only Italian, elide before an apostrophe. */
+const ELISIONS = new Map<string, string>([
+  ...'j qu n jusqu lorsqu puisqu quoiqu'.split(' ').map((word) => [word, 'fr'] as [string, string]),
+  ...'un dell nell all dall sull quell bell sant coll'.split(' ').map((word) => [word, 'it'] as [string, string]),
+]);
+
 /** Whether any function word of a language other than English occurs (a hint worth a detector's look). */
 export function foreignStopword(folded: string): boolean {
   for (const word of folded.match(/[a-z]+/g) ?? []) {
@@ -250,8 +256,24 @@ export function stopwordLanguage(folded: string, previous?: string): string | un
   const words = folded.match(/[a-z]+/g);
   if (!words) return undefined;
   const counts = new Map<string, number>();
-  for (const word of words)
+  // An elided word ("t'es", "j'vais", "dell'amico") is French or Italian: the elision counts for its language (when
+  // only one elides so), and the word after the apostrophe is not read as a function word ("es" is not Spanish here).
+  const elided = new Set<number>();
+  if (folded.includes("'") || folded.includes('’')) {
+    let index = 0;
+    for (const match of folded.matchAll(/[a-z]+(['’](?=[a-z]))?/g)) {
+      if (match[1]) {
+        const language = ELISIONS.get(match[0].slice(0, -1));
+        if (language) counts.set(language, (counts.get(language) ?? 0) + 1);
+        elided.add(index + 1);
+      }
+      index++;
+    }
+  }
+  words.forEach((word, index) => {
+    if (elided.has(index)) return;
     for (const language of STOPWORD_LANGUAGES.get(word) ?? []) counts.set(language, (counts.get(language) ?? 0) + 1);
+  });
   let best: string | undefined;
   let first = 0;
   let second = 0;
