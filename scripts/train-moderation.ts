@@ -466,6 +466,17 @@ function toModelFile({ models, hidden }: Trained, thresholds: number[], shortThr
 // a text (all its windows, the highest probability per category).
 const outOfFold = examples.map(() => new Array<number>(MODERATION_CATEGORIES.length).fill(0));
 const brief = examples.map((row) => isShortText(row.text));
+/**
+ * Out-of-fold scores of the sentences of the longer benign texts read alone, those of MIN_PIECE_WORDS words or more:
+ * ordinary lines ("Der Leuchtturmwärter stieg jeden Abend die Treppe hinauf.") that no short set holds. A short
+ * threshold flags no more than the category's share of them either.
+ */
+const pieceScores: number[][] = [];
+const MIN_PIECE_WORDS = 6;
+const piecesOf = (text: string) =>
+  analyse(text)
+    .map((sentence) => text.slice(sentence.start, sentence.end))
+    .filter((piece) => isShortText(piece) && (piece.match(/[\p{L}\p{N}]+/gu)?.length ?? 0) >= MIN_PIECE_WORDS);
 for (let fold = 0; fold < FOLDS; fold++) {
   const trainRows = examples.filter((row) => row.fold !== fold);
   const model = new Model(
@@ -477,11 +488,13 @@ for (let fold = 0; fold < FOLDS; fold++) {
   examples.forEach((row, rowIndex) => {
     if (row.fold !== fold) return;
     outOfFold[rowIndex] = scoreText(row.text, model).map((best) => best.score);
+    if (row.labels.length === 0 && !brief[rowIndex])
+      for (const piece of piecesOf(row.text)) pieceScores.push(scoreText(piece, model).map((best) => best.score));
   });
 }
 
 const benignRows = examples.map((row, rowIndex) => ({ row, rowIndex })).filter(({ row }) => row.labels.length === 0);
-/** Per category, the lowest probability at which at most the allowed share of benign texts (`scores`) is flagged. */
+/** Per category, the lowest probability at which at most the category's share of benign texts (`scores`) is flagged. */
 const chooseThresholds = (scores: number[][], floor: number) =>
   MODERATION_CATEGORIES.map((_, position) => {
     // A score of exactly 1 is a rule's verdict (classifier.ts), flagged whatever the threshold: left out of the choice.
@@ -489,10 +502,10 @@ const chooseThresholds = (scores: number[][], floor: number) =>
       .map((score) => score[position]!)
       .filter((score) => score < 1)
       .sort((a, b) => b - a);
-    const rate = ['threats', 'violent_instructions'].includes(MODERATION_CATEGORIES[position]!)
+    const share = ['threats', 'violent_instructions'].includes(MODERATION_CATEGORIES[position]!)
       ? MAX_BENIGN_INTENT
       : MAX_BENIGN_RATE;
-    const allowed = Math.floor(benignScores.length * rate);
+    const allowed = Math.floor(benignScores.length * share);
     // Just above the (allowed+1)-th highest benign score, and never below the floor.
     return Math.max(floor, Math.min(0.99, (benignScores[allowed] ?? 0) + 1e-6));
   });
@@ -505,19 +518,24 @@ const thresholds = chooseThresholds(
   0.5,
 );
 /**
- * Short texts (SHORT_TEXT_WORDS words or fewer) get thresholds of their own, chosen the same way on the short benign
- * texts alone: their probabilities sit lower, for harm and benign alike (model.ts). Never below 0.5 either: with a
- * floor of 0.2 the short violent-instruction threshold came out at 0.21, and ordinary sentences read alone ("Der
- * Leuchtturmwärter stieg jeden Abend die Treppe hinauf.") scored above it. Measured with the short sets of issue 14
- * in training, floor 0.2 -> 0.5: blind-set-15 (short texts, never trained on) .800/.889/.651/.825/.883, benign FP 3.3%
- * (8/239) -> .767/.889/.651/.675/.883, 2.5% (6/239). Adding the sentences of the longer benign texts, read alone, to
- * the texts the short thresholds are chosen on lowered them (hate .727 -> .630, gore .667 -> .500): most such
- * sentences are plainly harmless, so they widen the benign pool from below.
+ * Short texts (SHORT_TEXT_WORDS words or fewer) get thresholds of their own: their probabilities sit lower, for harm
+ * and benign alike (model.ts). Each is the highest of three: what flags the category's share of the short benign texts,
+ * what flags that share of the sentences of the longer benign texts read alone (pieceScores), and 0.5.
+ * - Without the floor, the short violent-instruction threshold came out at 0.21, and ordinary sentences read alone
+ *   ("Der Leuchtturmwärter stieg jeden Abend die Treppe hinauf.") scored above it. With the short sets up to
+ *   train-short-2 in training, floor 0.2 -> 0.5: blind-set-15 (short texts, never trained on) .800/.889/.651/.825/.883,
+ *   benign FP 3.3% (8/239) -> .767/.889/.651/.675/.883, 2.5% (6/239).
+ * - Pooled with the short texts, the sentences lowered the thresholds (hate .727 -> .630, gore .667 -> .500): most are
+ *   plainly harmless and widen the pool from below. As a bound of their own at the categories' shares they raise the
+ *   threats threshold (.791 -> .801); at 0.3% for every category they raised threats to .950 and violent instructions
+ *   to .761, and blind-set-15 fell to .767/.889/.507/.642/.950, benign FP 2.1% (5/239).
  */
-const shortThresholds = chooseThresholds(
+const byShortTexts = chooseThresholds(
   benignRows.filter(({ rowIndex }) => brief[rowIndex]).map(({ rowIndex }) => outOfFold[rowIndex]!),
   0.5,
 );
+const byPieces = chooseThresholds(pieceScores, 0.5);
+const shortThresholds = byShortTexts.map((threshold, position) => Math.max(threshold, byPieces[position]!));
 /** The threshold a training text is judged against. */
 const thresholdOf = (rowIndex: number, position: number) => (brief[rowIndex] ? shortThresholds : thresholds)[position]!;
 
@@ -551,7 +569,9 @@ const shortBenign = benignRows.filter(({ rowIndex }) => brief[rowIndex]);
 const shortFlagged = shortBenign.filter(({ rowIndex }) =>
   MODERATION_CATEGORIES.some((_, position) => outOfFold[rowIndex]![position]! >= thresholdOf(rowIndex, position)),
 ).length;
-console.log(`short benign texts flagged: ${shortFlagged}/${shortBenign.length}`);
+console.log(
+  `short benign texts flagged: ${shortFlagged}/${shortBenign.length}; short thresholds by short texts ${byShortTexts.map((value) => value.toFixed(3)).join('/')}, by ${pieceScores.length} sentences of longer ones ${byPieces.map((value) => value.toFixed(3)).join('/')}`,
+);
 const benignFlagged = benignRows.filter(({ rowIndex }) =>
   MODERATION_CATEGORIES.some((_, position) => outOfFold[rowIndex]![position]! >= thresholdOf(rowIndex, position)),
 ).length;

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createCascadeModerator } from '../providers/moderation/cascade.ts';
+import { europeanSentence } from '../providers/moderation/local/european-features.ts';
 import { crossFeatures } from '../providers/moderation/local/features.ts';
 import { createLocalModerator } from '../providers/moderation/local/index.ts';
 import { lexiconCategories } from '../providers/moderation/local/lexicons.ts';
@@ -155,6 +156,22 @@ describe('languages', () => {
       expect(announced(text)).toBe(true);
     for (const text of ['Ich hole dich um acht ab.', 'On te voit ce soir au cinéma.', 'Je te raconte la fin du film ?'])
       expect(announced(text)).toBe(false);
+  });
+
+  test('a pronoun written onto an imperative is split off a known verb ("accoltellalo", "quemala"), not off a noun', () => {
+    const stems = (text: string, language: 'it' | 'es') => europeanSentence(text, language).stems;
+    expect(stems('Accoltellalo alle spalle e buttalo nel fiume.', 'it')).toEqual(
+      expect.arrayContaining(['accoltell', 'lo']),
+    );
+    expect(stems('Quemala con gasolina esta noche.', 'es')).toEqual(expect.arrayContaining(['quem', 'la']));
+    // "regalo", "cavallo" and "scala" are words of their own, and no verb of the classes is left without their ending.
+    expect(stems('Ho comprato un regalo per il cavallo, poi ho salito la scala.', 'it')).not.toContain('lo');
+  });
+
+  test('a German compound is read by its noun: a lighthouse keeper does not wait, a health-food shop does not load', () => {
+    for (const text of ['Der Leuchtturmwärter stieg die Treppe hinauf.', 'Der Bioladen hat heute zu.'])
+      expect(europeanSentence(text, 'de').classes.has('MAKE')).toBe(false);
+    expect(europeanSentence('Wir warten am Bahnhof.', 'de').classes.has('MAKE')).toBe(true);
   });
 
   test('threats in Spanish, German, French, Portuguese and Italian are threats', async () => {
@@ -689,7 +706,7 @@ describe('intent without harm words', () => {
     ])
       expect(await flagged(text)).toEqual([]);
     // The plan rules leave the baby in her sling alone. The model, reading it as a short text, does not: it scores it
-    // 0.57 for violent instructions against the short-text threshold of 0.5 (a known false positive, issue 14).
+    // 0.68 for violent instructions against the short-text threshold of 0.5 (a known false positive, issue 14).
     const sling = analyse('Wait until the baby is alone in the cot, then get her into the sling.');
     expect(sling.flatMap((sentence) => sentence.rules)).toEqual([]);
   });

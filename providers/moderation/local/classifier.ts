@@ -86,7 +86,12 @@ const PLAIN_SHAPES = [
   'p:SLUR+GROUP',
 ];
 
-/** A text of at most this many words is judged against the model's short-text thresholds (model.ts). */
+/**
+ * A text of at most this many words is judged against the model's short-text thresholds (model.ts). The whole text,
+ * not a short paragraph of a longer one: read so, a line of dialogue in a novel ('"You're dead, Vinnie. Dead."'
+ * between paragraphs of narration) was flagged as it is alone, while the short positives of blind-set-15 buried in
+ * 6,000 characters of narration were found 70.6% of the time instead of 47.9%. A book keeps the book's thresholds.
+ */
 export const SHORT_TEXT_WORDS = 20;
 
 /** Whether a text is short: SHORT_TEXT_WORDS words (runs of letters or digits) or fewer. */

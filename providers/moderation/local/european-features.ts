@@ -212,6 +212,12 @@ const TABLES = Object.fromEntries(
   }),
 ) as Record<EuropeanLanguage, Table>;
 
+/**
+ * Stems that end German compounds as nouns but are verbs of the classes alone: a "Leuchtturmwärter" keeps a lighthouse
+ * ("wärter", not "warten", to wait), a "Bioladen" is a shop (not "laden", to load). A compound's head is a noun.
+ */
+const NOT_HEADS = new Set(['wart', 'lad']);
+
 /** Shortest part of a German compound that is looked up on its own ("Gift" in "Rattengift"). */
 const MIN_COMPOUND_PART = 4;
 const NO_CLASSES: string[] = [];
@@ -225,6 +231,7 @@ const NO_CLASSES: string[] = [];
 function compoundClasses(word: string, language: EuropeanLanguage, table: Table, noun: () => boolean): string[] {
   if (language !== 'de' || word.length < MIN_COMPOUND_PART * 2) return NO_CLASSES;
   for (let cut = 1; cut <= word.length - MIN_COMPOUND_PART; cut++) {
+    if (NOT_HEADS.has(word.slice(cut))) continue;
     const head = table.single.get(stemEuropean(word.slice(cut), language)) ?? table.single.get(word.slice(cut));
     if (head) return head;
   }
@@ -236,6 +243,45 @@ function compoundClasses(word: string, language: EuropeanLanguage, table: Table,
   return NO_CLASSES;
 }
 
+/**
+ * Singular object pronouns written onto an imperative, longest first ("ammazzalo", "quémala" typed "quemala"). Not
+ * the plural ones: "humanos" and "policiales" end like "nos" and "les".
+ */
+const ENCLITICS: Partial<Record<EuropeanLanguage, string[]>> = {
+  it: 'glielo gliela gli lo la mi ti'.split(' '),
+  es: 'selo sela lo la le me te'.split(' '),
+};
+
+/**
+ * Splits the pronoun off an imperative of harm ("ammazzalo" is "ammazza" + "lo", "accoltellalo" "accoltella" + "lo"),
+ * only when the word is no known word itself, starts no listed phrase ("tápale la boca"), and what is left is a harm
+ * verb of the classes: "regalo" and "cavallo" stay whole.
+ */
+function imperativeClitics(words: string[], language: EuropeanLanguage, table: Table): string[] {
+  const pronouns = ENCLITICS[language];
+  if (!pronouns) return words;
+  let out: string[] | undefined;
+  words.forEach((word, index) => {
+    const head = imperativeHead(word, language, pronouns, table);
+    if (head === undefined && out === undefined) return;
+    out ??= words.slice(0, index);
+    if (head === undefined) out.push(word);
+    else out.push(head, word.slice(head.length));
+  });
+  return out ?? words;
+}
+
+/** The imperative a word is made of before its pronoun, when it is one (see imperativeClitics). */
+function imperativeHead(word: string, language: EuropeanLanguage, pronouns: string[], table: Table) {
+  if (word.length < 6) return undefined;
+  const whole = stemEuropean(word, language);
+  if (table.single.has(whole) || table.phrases.has(whole)) return undefined;
+  const pronoun = pronouns.find((candidate) => word.endsWith(candidate) && word.length - candidate.length >= 4);
+  if (!pronoun) return undefined;
+  const head = word.slice(0, -pronoun.length);
+  return /[aei]$/.test(head) && table.single.get(stemEuropean(head, language))?.includes('HARM') ? head : undefined;
+}
+
 export interface EuropeanSentence {
   stems: string[];
   classes: Map<string, number>;
@@ -245,7 +291,7 @@ export interface EuropeanSentence {
 export function europeanSentence(original: string, language: EuropeanLanguage): EuropeanSentence {
   const table = TABLES[language];
   const folded = foldAccents(original);
-  const words = europeanWords(folded, language);
+  const words = imperativeClitics(europeanWords(folded, language), language, table);
   const stems = words.map((word) => stemEuropean(word, language));
   // German capitalises its nouns: the capitalised words, gathered the first time a compound needs them.
   let nouns: Set<string> | undefined;
