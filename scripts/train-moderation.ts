@@ -210,11 +210,17 @@ export const TRAINING_SETS = [
   // A fifth (data-drop short5, 708 texts written blind), first look (model of train-short-3) sexual .717, hate .843,
   // threats .748, violent .807, gore .950, benign FP 2.5% (6/237).
   'train-short-4',
+  // A sixth, German and Italian only (data-drop short6, 236 texts written blind), first look (model 4a2c4d9) sexual
+  // .850, hate .897, threats .617, violent .775, gore .950, benign FP 2.5% (2/80); its errors were read (Italian and
+  // German harm idioms added to european-threats.ts: "sgozzare", "fare a pezzi", "nicht mehr erleben").
+  'train-short-5',
 ];
 const MODEL_LANGUAGES = new Set(['en', 'es', 'fr', 'de', 'pt', 'it']);
 
 interface Example {
   text: string;
+  /** The set it comes from (a file in data/). */
+  set: string;
   language: string;
   kind?: string;
   labels: ModerationCategory[];
@@ -270,6 +276,7 @@ const hash = (text: string) => {
 };
 const examples: Example[] = raw.map((example, position) => ({
   text: example.text,
+  set: example.set,
   language: example.language,
   kind: example.kind,
   labels: example.labels,
@@ -509,12 +516,15 @@ const chooseThresholds = (scores: number[][], floor: number) =>
     // Just above the (allowed+1)-th highest benign score, and never below the floor.
     return Math.max(floor, Math.min(0.99, (benignScores[allowed] ?? 0) + 1e-6));
   });
-// Chosen on all benign texts, the short ones too, as before short texts had thresholds of their own: the shares
-// above were set on that pool. Chosen on the longer texts alone, the threats threshold rose .971 -> .983 and violent
-// instructions .968 -> .980 (training sets up to train-short-3): on the six model-language measurement sets, recall
-// .590/.664 -> .534/.621 for those two, benign FP 4.0% -> 3.1% (80 -> 61 of 1,986), the same curve further along.
+// Chosen on the benign texts of the sets of whole texts (all but the train-short sets), the pool the shares above were
+// set on before short texts had thresholds of their own, so the operating point of the longer texts does not drift as
+// short sets are added: their benign texts score low and widen the pool from below. With them in the pool (2,112 more
+// benign texts, 7,885 in all), the threats threshold was .974 and violent instructions .972 instead of .978 and .977;
+// on the six model-language measurement sets .960/.897/.585/.667/.982, benign FP 4.1% (81 of 1,986), against
+// .960/.895/.564/.649/.982, 3.6% (72) without them. On the texts of more than SHORT_TEXT_WORDS alone (training sets up
+// to train-short-3): threats .983, violent instructions .980, recall .534/.621 for those two, benign FP 3.1% (61).
 const thresholds = chooseThresholds(
-  benignRows.map(({ rowIndex }) => outOfFold[rowIndex]!),
+  benignRows.filter(({ row }) => !row.set.startsWith('train-short')).map(({ rowIndex }) => outOfFold[rowIndex]!),
   0.5,
 );
 /**
@@ -527,7 +537,7 @@ const thresholds = chooseThresholds(
  *   benign FP 3.3% (8/239) -> .767/.889/.651/.675/.883, 2.5% (6/239).
  * - Pooled with the short texts, the sentences lowered the thresholds (hate .727 -> .630, gore .667 -> .500): most are
  *   plainly harmless and widen the pool from below. As a bound of their own at the categories' shares they raise the
- *   threats threshold (.791 -> .801); at 0.3% for every category they raised threats to .950 and violent instructions
+ *   threats threshold (.795 -> .800); at 0.3% for every category they raised threats to .950 and violent instructions
  *   to .761, and blind-set-15 fell to .767/.889/.507/.642/.950, benign FP 2.1% (5/239).
  */
 const byShortTexts = chooseThresholds(

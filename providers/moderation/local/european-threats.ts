@@ -92,7 +92,10 @@ export const EUROPEAN_THREATS: Record<EuropeanLanguage, Record<string, string>> 
       un sacco di botte | legnate | una coltellata | coltellata | coltellate | pugnalata | sparo | spari | spariamo | sparato |
       una pallottola | pallottola | piombo | spacco | spacchiamo | spaccare la faccia | rompo | rompiamo |
       gambizzare | sfregiare | soffocare | buttare giu | far saltare in aria | incendio |
-      rogo | rapimento | sequestro | conciare | ridurre male | lo riduco | te la faccio pagare`,
+      rogo | rapimento | sequestro | conciare | ridurre male | lo riduco | te la faccio pagare | sgozzo | sgozzare | scanno |
+      scannare | faccio a pezzi | fare a pezzi | ti faccio a pezzi | sfondo | sfondare | spacco la testa | apro la testa |
+      gonfio di botte | gonfiare di botte | a mazzate | mazzate | accoltello | accoltellare | strangolo | strangolare |
+      brucio vivo | bruciare vivo`,
     OMEN: `non esci vivo | non ne esci vivo | non uscirai vivo | con i piedi davanti | sotto terra | due metri sotto terra |
       in una cassa | non arrivi a casa | non torni a casa | non torna a casa | non arriva a casa | finisci in un fosso |
       in un fosso | sei morto | sei morta | sei un uomo morto | non resta nessuno | non restera nessuno | non resta niente |
@@ -162,11 +165,13 @@ export const EUROPEAN_THREATS: Record<EuropeanLanguage, Record<string, string>> 
       zusammentreten | zusammengeschlagen | umgebracht | abfackeln | abfackle | abgefackelt | anzunden | angezundet |
       in die luft jagen | in die luft | kugel in den kopf | eine kugel | messerstich | messerstiche | schlage | prugel |
       tracht prugel | aufs maul | die fresse | fresse polieren | in die fresse | erschlagen | ersticken | erdrosseln |
-      schubsen | runterstossen | entfuhrung | verschleppen | kidnappen | aufmischen | abgemurkst`,
+      schubsen | runterstossen | entfuhrung | verschleppen | kidnappen | aufmischen | abgemurkst | mach dich fertig |
+      aufschlitzen | schlitz dich auf | kehle durchschneiden | die kehle durch | zerlegen | zerleg dich`,
     OMEN: `lebend kommst du da nicht raus | nicht lebend | mit den fussen voran | unter der erde | sechs fuss unter der erde |
       in einer kiste | kommst nicht nach hause | kommt nicht nach hause | nicht mehr nach hause | im graben | im strassengraben |
       du bist tot | du bist ein toter mann | bist tot | keiner bleibt ubrig | niemand bleibt ubrig | nichts bleibt ubrig |
-      deine tage sind gezahlt | es ist aus mit dir | du bist dran | bist du dran | dann bist du dran`,
+      deine tage sind gezahlt | es ist aus mit dir | du bist dran | bist du dran | dann bist du dran | nicht mehr erleben |
+      wirst du nicht erleben | nicht mehr aufwachen | wachst nicht mehr auf`,
     MENACE: `du bist gewarnt | ihr seid gewarnt | sie sind gewarnt | gewarnt | deine entscheidung | du hast die wahl |
       uberleg es dir gut | du weisst was passiert | du weisst was dann passiert | was mit passiert ist | das ist keine drohung |
       das ist eine warnung | letzte chance | du hast bis | sie haben bis | wenn du nicht zahlst | wenn du nicht unterschreibst |

@@ -14,9 +14,9 @@ export interface ModelFile {
   /** Probability at or above which a category is flagged, chosen on cross-validation (see the training script). */
   thresholds: number[];
   /**
-   * The thresholds of a short text (SHORT_TEXT_WORDS words or fewer), chosen on the short benign texts' cross-validation
-   * scores: a message of a dozen words has a dozen features, so its probabilities sit lower for harm and benign texts
-   * alike than a paragraph's. A short text's scores are mapped onto the common scale (classifier.ts).
+   * The thresholds of a short text (SHORT_TEXT_WORDS words or fewer, classifier.ts), chosen on cross-validation too (see
+   * the training script): a message of a dozen words has a dozen features, so its probabilities sit lower for harm and
+   * benign texts alike than a paragraph's. A short text's scores are mapped onto the common scale (classifier.ts).
    */
   shortThresholds?: number[];
   weights: Record<string, number[]>;
