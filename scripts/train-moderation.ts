@@ -11,7 +11,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isShortText, scoreText } from '../providers/moderation/local/classifier.ts';
+import { countWords, isShortText, scoreText } from '../providers/moderation/local/classifier.ts';
 import { Model, type ModelFile } from '../providers/moderation/local/model.ts';
 import { analyse, textFeatures } from '../providers/moderation/local/windows.ts';
 import { MODERATION_CATEGORIES, type ModerationCategory } from '../providers/spec/v1/moderation.ts';
@@ -483,7 +483,7 @@ const MIN_PIECE_WORDS = 6;
 const piecesOf = (text: string) =>
   analyse(text)
     .map((sentence) => text.slice(sentence.start, sentence.end))
-    .filter((piece) => isShortText(piece) && (piece.match(/[\p{L}\p{N}]+/gu)?.length ?? 0) >= MIN_PIECE_WORDS);
+    .filter((piece) => isShortText(piece) && countWords(piece, MIN_PIECE_WORDS) >= MIN_PIECE_WORDS);
 for (let fold = 0; fold < FOLDS; fold++) {
   const trainRows = examples.filter((row) => row.fold !== fold);
   const model = new Model(

@@ -49,8 +49,8 @@ export interface LanguageGuess {
   /** The dominant writing system of the letters. */
   script: Script;
   /**
-   * When the guess is not a catalog language: the catalog languages the detector scores within NEAR_MARGIN of it, best
-   * first. A short sentence gives few n-grams, and a near language often wins by a hair ("Je vais te buter." reads as
+   * When asked for and the guess is not a catalog language: the catalog languages the detector scores within
+   * NEAR_MARGIN of it, best first. A short sentence gives few n-grams, and a near language often wins by a hair ("Je vais te buter." reads as
    * Dutch, "Te rajo la cara." as Catalan).
    */
   near?: CatalogLanguage[];
@@ -191,7 +191,7 @@ export function scriptOf(text: string): Script {
 /** Scripts that name exactly one catalog language, so no n-gram guess is needed. */
 const SCRIPT_LANGUAGE: Partial<Record<Script, CatalogLanguage>> = { kana: 'ja', hangul: 'ko', bengali: 'bn' };
 
-export function detectLanguage(text: string): LanguageGuess {
+export function detectLanguage(text: string, options: { near?: boolean } = {}): LanguageGuess {
   const script = scriptOf(text);
   const byScript = SCRIPT_LANGUAGE[script];
   if (byScript) return { language: byScript, catalog: byScript, reliable: true, script };
@@ -210,7 +210,7 @@ export function detectLanguage(text: string): LanguageGuess {
     catalog,
     reliable: result.isReliable(),
     script,
-    ...(catalog || !language ? {} : { near: nearCatalog(result.getScores(), language) }),
+    ...(options.near && !catalog && language ? { near: nearCatalog(result.getScores(), language) } : {}),
   };
 }
 

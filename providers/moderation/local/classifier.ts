@@ -94,12 +94,16 @@ const PLAIN_SHAPES = [
  */
 export const SHORT_TEXT_WORDS = 20;
 
-/** Whether a text is short: SHORT_TEXT_WORDS words (runs of letters or digits) or fewer. */
-export function isShortText(text: string): boolean {
-  if (text.length > SHORT_TEXT_WORDS * 16) return false;
+/** The words (runs of letters or digits) of a text, counted up to `limit`. */
+export function countWords(text: string, limit = Number.POSITIVE_INFINITY): number {
   let words = 0;
-  for (const _ of text.matchAll(/[\p{L}\p{N}]+/gu)) if (++words > SHORT_TEXT_WORDS) return false;
-  return true;
+  for (const _ of text.matchAll(/[\p{L}\p{N}]+/gu)) if (++words >= limit) break;
+  return words;
+}
+
+/** Whether a text is short: SHORT_TEXT_WORDS words or fewer. */
+export function isShortText(text: string): boolean {
+  return text.length <= SHORT_TEXT_WORDS * 16 && countWords(text, SHORT_TEXT_WORDS + 1) <= SHORT_TEXT_WORDS;
 }
 
 /**

@@ -337,10 +337,9 @@ export function europeanSentence(original: string, language: EuropeanLanguage): 
   const features = sentenceFeatures(stems, at, classes, { prefix: `${language}/`, profile: table.profile });
   // Spanish, Italian and Portuguese announce harm in the present: "te mato", "ti ammazzo", "le parto las piernas";
   // French and German too, with their subject: "je te tue", "on te crève", "ich stech dich ab", "wir schlagen euch tot".
+  // A word's classes (`at`) hold those of its stem already.
   const harmAt = (index: number) =>
-    !table.profile.hyperbole?.has(stems[index]!) &&
-    (at[index]?.includes('HARM') === true ||
-      table.single.get(stemEuropean(words[index]!, language))?.includes('HARM') === true);
+    !table.profile.hyperbole?.has(stems[index]!) && at[index]?.includes('HARM') === true;
   let announced = false;
   for (let index = 1; index < words.length && !announced; index++) {
     const word = words[index]!;

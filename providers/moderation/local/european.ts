@@ -253,27 +253,17 @@ export function foreignStopword(folded: string): boolean {
 }
 
 export function stopwordLanguage(folded: string, previous?: string): string | undefined {
-  const words = folded.match(/[a-z]+/g);
-  if (!words) return undefined;
   const counts = new Map<string, number>();
   // An elided word ("t'es", "j'vais", "dell'amico") is French or Italian: the elision counts for its language (when
   // only one elides so), and the word after the apostrophe is not read as a function word ("es" is not Spanish here).
-  const elided = new Set<number>();
-  if (folded.includes("'") || folded.includes('’')) {
-    let index = 0;
-    for (const match of folded.matchAll(/[a-z]+(['’](?=[a-z]))?/g)) {
-      if (match[1]) {
-        const language = ELISIONS.get(match[0].slice(0, -1));
-        if (language) counts.set(language, (counts.get(language) ?? 0) + 1);
-        elided.add(index + 1);
-      }
-      index++;
-    }
+  let afterElision = false;
+  for (const [, run, elided] of folded.matchAll(/([a-z]+)(['’](?=[a-z]))?/g)) {
+    if (!afterElision)
+      for (const language of STOPWORD_LANGUAGES.get(run!) ?? []) counts.set(language, (counts.get(language) ?? 0) + 1);
+    afterElision = elided !== undefined;
+    const language = afterElision ? ELISIONS.get(run!) : undefined;
+    if (language) counts.set(language, (counts.get(language) ?? 0) + 1);
   }
-  words.forEach((word, index) => {
-    if (elided.has(index)) return;
-    for (const language of STOPWORD_LANGUAGES.get(word) ?? []) counts.set(language, (counts.get(language) ?? 0) + 1);
-  });
   let best: string | undefined;
   let first = 0;
   let second = 0;

@@ -100,7 +100,7 @@ const MIN_FOREIGN_LATIN = 60;
 function sentenceLanguage(
   original: string,
   folded: string,
-  previous: string,
+  previous: () => string,
   continued: boolean,
 ): { language: string; coverage: Coverage } {
   // eslint-disable-next-line no-control-regex
@@ -111,18 +111,18 @@ function sentenceLanguage(
       const language = script === 'han' && /[\u3040-\u30ff]/.test(original) ? 'ja' : SCRIPT_LANGUAGE[script];
       if (language) return { language, coverage: 'lexicon' };
       const letters = (original.match(/\p{L}/gu) ?? []).length;
-      return letters >= MIN_UNJUDGED_LETTERS
-        ? { language: script, coverage: 'none' }
-        : { language: previous, coverage: coverageOf(previous) };
+      if (letters >= MIN_UNJUDGED_LETTERS) return { language: script, coverage: 'none' };
+      const fallback = previous();
+      return { language: fallback, coverage: coverageOf(fallback) };
     }
   }
   // Leaning on the sentence before is for sentences written in its letters: accents after English, or Turkish's dotless
   // i, s-cedilla and soft g after anything, are a change of language the detector should judge.
   const turkish = /[ıİşŞğĞ]/.test(original);
-  const lean = continued && (previous === 'en' ? latinAscii(original) : !turkish);
+  const lean = continued && (previous() === 'en' ? latinAscii(original) : !turkish);
   // Turkish shares short function words with the others ("o", "da", "her", "at") and its dotless i folds to no letter,
   // so a sentence in its letters is left to the detector, not to a count of two such words.
-  const byWords = turkish ? undefined : stopwordLanguage(folded, lean ? previous : undefined);
+  const byWords = turkish ? undefined : stopwordLanguage(folded, lean ? previous() : undefined);
   if (byWords) return { language: byWords, coverage: coverageOf(byWords) };
   const letters = folded.replace(/[^a-z]/g, '').length;
   // A short plain-ASCII sentence with no foreign function word, after English, is English: the n-gram detector is not
@@ -130,7 +130,7 @@ function sentenceLanguage(
   // A text's first sentence has no English before it to lean on: the detector judges it.
   if (
     letters >= 40 ||
-    (letters >= 8 && (!latinAscii(original) || foreignStopword(folded) || previous !== 'en' || !continued))
+    (letters >= 8 && (!latinAscii(original) || foreignStopword(folded) || !continued || previous() !== 'en'))
   ) {
     const guess = detectLanguage(original);
     if (guess.catalog && guess.script === 'latin')
@@ -141,7 +141,8 @@ function sentenceLanguage(
     if (!guess.catalog && guess.reliable && letters >= MIN_FOREIGN_LATIN)
       return { language: guess.language, coverage: 'none' };
   }
-  return { language: previous, coverage: coverageOf(previous) };
+  const fallback = previous();
+  return { language: fallback, coverage: coverageOf(fallback) };
 }
 
 // eslint-disable-next-line no-control-regex
@@ -162,19 +163,23 @@ type Reading = Pick<AnalysedSentence, 'language' | 'coverage' | 'features' | 'co
  * its reading depends only on its words, the language before it and whether the sentence before it was risky.
  */
 export function analyse(text: string, options: { full?: boolean } = {}): AnalysedSentence[] {
-  // The language of the sentence before; a text's first sentence leans on the text's opening instead.
-  let previous = openingLanguage(text);
+  // The language of the sentence before, once there is one (`continued`); until then sentences lean on the text's
+  // opening, read only if one of them cannot tell its language alone.
+  let previous = 'en';
   let continued = false;
+  let opening: string | undefined;
+  const leanOn = () => (continued ? previous : (opening ??= openingLanguage(text)));
   const split = splitSentences(text);
   const full = options.full || split.length <= SHORT_SENTENCES;
   let previousRisky = false;
   const readings = new Map<string, Reading>();
   const sentences = split.map((sentence) => {
-    // The key holds every input of readSentence; the reading's arrays are shared and never changed afterwards.
-    const key = `${previous}\u0000${previousRisky ? 1 : 0}\u0000${sentence.original}`;
+    // The key holds every input of readSentence (the opening is the same for the whole text); the reading's arrays are
+    // shared and never changed afterwards.
+    const key = `${continued ? previous : ''}\u0000${previousRisky ? 1 : 0}\u0000${sentence.original}`;
     let reading = readings.get(key);
     if (!reading) {
-      reading = readSentence(sentence.original, previous, continued, full || previousRisky);
+      reading = readSentence(sentence.original, leanOn, continued, full || previousRisky);
       readings.set(key, reading);
     }
     if (reading.coverage !== 'none') {
@@ -254,7 +259,7 @@ const OPENING = 600;
  * catalog language it scores near, unless English is near too. English otherwise.
  */
 function openingLanguage(text: string): string {
-  const guess = detectLanguage(text.length > OPENING ? text.slice(0, OPENING) : text);
+  const guess = detectLanguage(text.length > OPENING ? text.slice(0, OPENING) : text, { near: true });
   if (guess.script !== 'latin') return 'en';
   if (guess.catalog) return guess.catalog;
   const near = guess.near ?? [];
@@ -265,7 +270,7 @@ function openingLanguage(text: string): string {
  * One sentence's language, rules, classes and features; `wordFeatures` asks for the English word features even when
  * the sentence is not risky (a short text read whole, or the sentence after a risky one).
  */
-function readSentence(original: string, previous: string, continued: boolean, wordFeatures: boolean): Reading {
+function readSentence(original: string, previous: () => string, continued: boolean, wordFeatures: boolean): Reading {
   const folded = foldAccents(original);
   const { language, coverage } = sentenceLanguage(original, folded, previous, continued);
   return readIn(original, folded, language, coverage, wordFeatures);
