@@ -50,8 +50,8 @@ export interface LanguageGuess {
   script: Script;
   /**
    * When asked for and the guess is not a catalog language: the catalog languages the detector scores within
-   * NEAR_MARGIN of it, best first. A short sentence gives few n-grams, and a near language often wins by a hair ("Je vais te buter." reads as
-   * Dutch, "Te rajo la cara." as Catalan).
+   * NEAR_MARGIN of it, best first. A short sentence gives few n-grams, and a near language often wins by a hair ("Je
+   * vais te buter." reads as Dutch, "Te rajo la cara." as Catalan).
    */
   near?: CatalogLanguage[];
 }
