@@ -168,7 +168,11 @@ export function analyse(text: string, options: { full?: boolean } = {}): Analyse
   let previous = 'en';
   let continued = false;
   let opening: string | undefined;
-  const leanOn = () => (continued ? previous : (opening ??= openingLanguage(text)));
+  const leanOn = () => {
+    if (continued) return previous;
+    opening ??= openingLanguage(text);
+    return opening;
+  };
   const split = splitSentences(text);
   const full = options.full || split.length <= SHORT_SENTENCES;
   let previousRisky = false;
