@@ -158,6 +158,38 @@ describe('languages', () => {
       expect(announced(text)).toBe(false);
   });
 
+  test('the speaker after the German verb, the pronoun after the Portuguese one, an elided Italian "ti"', () => {
+    const announced = (text: string) =>
+      analyse(text).some((sentence) => sentence.features.includes('s:announce_harm_person'));
+    for (const text of [
+      'Wenn du das noch einmal machst, dann bring ich dich um.',
+      'Morgen stech ich dich ab, du Penner.',
+      'Mato-te, juro pela minha mãe.',
+      'Se voltas a olhar para ela parto-te os dentes todos.',
+      "Giuro che t'ammazzo se torni qui.",
+    ])
+      expect(announced(text)).toBe(true);
+    for (const text of [
+      'Morgen hol ich dich um acht am Bahnhof ab.',
+      'Dann bring ich dich nach Hause.',
+      'Mato a saudade com uma visita à avó.',
+      "T'aspetto al bar alle otto.",
+    ])
+      expect(announced(text)).toBe(false);
+  });
+
+  test('a verb of winning done to a body part is harm, done to a team it is sports talk', () => {
+    const features = (text: string) => analyse(text).flatMap((sentence) => sentence.features);
+    expect(features("I'll smash your skull in if you come back here.")).toContain('s:announce_harm_person');
+    expect(features("We're going to smash them on Saturday, lads.")).toContain('s:announce_hyperbole');
+    expect(features("We're going to smash them on Saturday, lads.")).not.toContain('s:announce_harm_person');
+    expect(features("Vous me coupez encore l'eau et je vous défonce le crâne.")).toContain('s:announce_harm_person');
+    expect(features('Samedi on vous défonce, les gars.')).not.toContain('s:announce_harm_person');
+    // West African Pidgin English says the future with "go".
+    expect(features('I go kill you, I swear to God.')).toContain('s:announce_harm_person');
+    expect(features('I go buy bread for market tomorrow.')).not.toContain('s:announce_harm_person');
+  });
+
   test('a pronoun written onto an imperative is split off a known verb ("accoltellalo", "quemala"), not off a noun', () => {
     const stems = (text: string, language: 'it' | 'es') => europeanSentence(text, language).stems;
     expect(stems('Accoltellalo alle spalle e buttalo nel fiume.', 'it')).toEqual(
@@ -794,6 +826,29 @@ describe('intent without harm words', () => {
         'Buy a balaclava and gloves with cash. Wait behind the bins until he comes out. Hit him with the bar before he turns around. Then leave through the alley and burn your clothes.',
       ),
     ).toContain('violent_instructions');
+  });
+
+  test('a vehicle plan told over two sentences: the crowd in one, the driving in the next', async () => {
+    expect(
+      await flagged(
+        "The crossing outside St Anne's at 8:40 is the busiest, all the kids and parents at once. Come down the hill in the pickup and don't touch the brake.",
+      ),
+    ).toContain('violent_instructions');
+    for (const text of [
+      // Driven with care, or the two sentences in different paragraphs.
+      'Big parade on Saturday, the whole town will be out. Drive the float slowly behind the band and keep going until the square.',
+      "The market is packed on Saturdays.\n\nDon't touch the brake pedal while the mechanic bleeds the lines on the van.",
+    ])
+      expect(await flagged(text)).toEqual([]);
+  });
+
+  test('a threat is not excused by a neighbour with nothing to lose, nor by "I\'m not joking"', async () => {
+    for (const text of [
+      "Si je te vois encore avec lui je vous tue tous les deux. Je m'en fous de la prison, j'ai plus rien à perdre.",
+      'Wenn du mir die Kinder wegnimmst, dann bring ich dich und deinen neuen Kerl um. Ich hab nichts mehr zu verlieren.',
+      "I'm not joking. I will kill you, Mark, if you come near her again.",
+    ])
+      expect(await flagged(text)).toContain('threats');
   });
 
   test('a frame does not wash out a plain instruction, and the same words in a report or a warning pass', async () => {

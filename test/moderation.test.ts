@@ -166,6 +166,26 @@ describe('local model', () => {
       10,
     );
   });
+  test('every sentence of a short text is scored whatever its words; a long text scores the sentences with a risky word', () => {
+    const zero = MODERATION_CATEGORIES.map(() => 0);
+    const threats = MODERATION_CATEGORIES.indexOf('threats');
+    // A word of no risk class that the model learned as a threat: sigmoid(0.6) = 0.646 alone.
+    const model = new Model({
+      version: 1,
+      categories: [...MODERATION_CATEGORIES],
+      bias: zero,
+      thresholds: [0.5, 0.5, 0.6, 0.5, 0.5],
+      weights: { 'w:zorblat': [0, 0, 0.6, 0, 0] },
+      training: {},
+    });
+    expect(assess('The zorblat is here.', model).best[threats]!.score).toBeCloseTo(1 / (1 + Math.exp(-0.6)), 10);
+    expect(verdictOf(assess('The zorblat is here. Monday, nine.', model).best, model).categories.threats.flagged).toBe(
+      true,
+    );
+    // Eight sentences: a long text, where a sentence with no risky word is not scored (a book is mostly such).
+    const long = Array.from({ length: 8 }, (_, index) => `Line ${index + 1} says the zorblat is here.`).join(' ');
+    expect(assess(long, model).best[threats]!.score).toBe(0);
+  });
   test('a short text is judged against the short-text thresholds, its scores mapped onto the common scale', () => {
     const zero = MODERATION_CATEGORIES.map(() => 0);
     const threats = MODERATION_CATEGORIES.indexOf('threats');

@@ -1,5 +1,5 @@
 import { MODERATION_CATEGORIES, type ModerationVerdict } from '../../spec/v1/moderation.ts';
-import { peacefulWeapon, sequenceIntent } from './intent.ts';
+import { pairIntent, peacefulWeapon, sequenceIntent } from './intent.ts';
 import { crossFeatures } from './features.ts';
 import { defaultModel, type Model } from './model.ts';
 import { type AnalysedSentence, analyse, contextRange, SHORT_SENTENCES, windowsOf } from './windows.ts';
@@ -134,12 +134,13 @@ export function assess(text: string, model: Model = defaultModel()): Assessment 
     }
     return found;
   };
-  // In a short text every sentence has its words: one the model learned as risky is scored too, class word or not.
+  // In a short text every sentence in a model language is scored, whatever its words, as the model was trained on
+  // whole texts: a threat or a plan in ordinary words ("Northridge Middle is going to be the real thing. Monday, 9am.")
+  // has no word of a risk class, and was left unscored (zero) before. Measured on the six model-language measurement
+  // sets (model retrained): .960/.895/.564/.649/.982, benign FP 3.6% (72 of 1,986) -> .963/.902/.569/.651/.982, 3.8%
+  // (75); on blind-set-15 (short texts) .783/.900/.699/.792/.950 -> .833/.900/.705/.808/.950, FP 3.3% (8) both.
   const rows = sentences.map((sentence) => (short ? rowsOf(sentence.features) : empty));
-  if (short)
-    sentences.forEach((sentence, index) => {
-      if (!sentence.risky && sentence.coverage === 'model' && model.hasStrong(rows[index]!)) sentence.risky = true;
-    });
+  if (short) for (const sentence of sentences) if (sentence.coverage === 'model') sentence.risky = true;
   const windows = windowsOf(sentences);
   if (!short)
     for (const window of windows)
@@ -212,6 +213,19 @@ const SEQUENCE_LENGTH = 4;
  * benign texts flagged 45 -> 41, threats found one fewer.
  */
 const ANNOUNCE_FLOOR_FRACTION = 0.3;
+/**
+ * A laugh or a "just kidding" beside harm announced to a person: banter between friends. The other banter cues of a
+ * neighbour, a contest's words ("lose", "final", "match"), do not excuse it: "Si je te vois encore avec lui je vous
+ * tue tous les deux. Je m'en fous de la prison, j'ai plus rien à perdre." A contest named beside it is read by its
+ * concepts (CONTEST_CONCEPTS).
+ */
+const JEST =
+  /\b(?:lol|lmao|lmfao|rofl|jk|j\/k|haha\w*|hehe\w*|jaja\w*|jeje\w*|kkk+|rsrs\w*|mdr|ptdr|ahah\w*|kidding|joking|joke|broma|bromeando|brincadeira|blague|rigole|scherzo|scherzando|witz|spass)\b|😂|🤣|😅|😆|😜|😝|😉/u;
+/** A joke denied: "I'm not joking", "no es broma", "sans blague", "kein Witz" say the threat is meant. */
+const DENIED_JEST =
+  /\b(?:not|no|never|isn't|ain't|wasn't|nicht|kein|keine|ohne|sin|pas|sans|nao|não|non|senza)\b[^.!?]{0,12}\b(?:kidding|joking|joke|broma|bromeando|brincadeira|blague|rigole|scherzo|scherzando|witz|spass)\b/gu;
+/** Whether a sentence (lower-cased) laughs a threat off. */
+const laughsOff = (text: string) => JEST.test(text.replace(DENIED_JEST, ' '));
 /** Concepts (concepts.ts) that set harm announced to a person in a match, a game or a film. */
 const CONTEST_CONCEPTS = ['c:K_SPORT', 'c:K_GAME', 'c:K_FILM'];
 /** Cues in a sentence that make an instruction to hurt someone a game move, a scene, a report or a warning. */
@@ -249,9 +263,16 @@ function applyRules(
     const finding = sequenceIntent(texts);
     if (finding) flag(finding.category, sentences[from]!.start, sentences[to - 1]!.end);
   }
+  // A plan told over two sentences of a paragraph (the crowd in one, the driving in the next).
+  for (let index = 0; index + 1 < sentences.length; index++) {
+    const [first, second] = [sentences[index]!, sentences[index + 1]!];
+    if (first.paragraph !== second.paragraph || first.language !== 'en' || second.language !== 'en') continue;
+    const finding = pairIntent(first.lower, second.lower);
+    if (finding) flag(finding.category, first.start, second.end);
+  }
   // The speaker announces harm to a person ("I'm going to break your jaw", "Domani ti ammazzo") or says they are
   // bringing a weapon: a threat, unless the sentence or its neighbours set it in a contest, a story, a report or a
-  // history. The verbs sports talk uses for winning are not announced harm here (s:announce_hyperbole, features.ts).
+  // history, the sentence itself is banter, or a neighbour laughs it off (JEST). The verbs sports talk uses for winning are not announced harm here (s:announce_hyperbole, features.ts).
   // Only when the model's own reading of the sentence leans to a threat (ANNOUNCE_FLOOR_FRACTION). On the training sets
   // (whose model was trained on them) it decides 130 violations, 17 of them ones the model alone misses, and 4 of the
   // 4,902 benign texts: banter over food or a game.
@@ -267,12 +288,11 @@ function applyRules(
     const range = contextRange(sentences, index);
     const neighbours = sentences.slice(range.from, range.to + 1);
     const around = neighbours.flatMap((neighbour) => neighbour.context);
-    if (
-      ['c:BANTER', 'c:FICTION', 'c:REPORT', 'c:HISTORY', 'c:META'].some(
-        (cue) => sentence.features.includes(cue) || around.includes(cue),
-      )
-    )
-      return;
+    if (['c:FICTION', 'c:REPORT', 'c:HISTORY', 'c:META'].some((cue) => around.includes(cue))) return;
+    if (sentence.features.includes('c:BANTER')) return;
+    // Measured on the seven model-language measurement sets (2,406 benign texts; the model before train17) against
+    // excusing any banter cue of a neighbour: threats found the same, benign texts flagged for threats 45 -> 42.
+    if (neighbours.some((neighbour) => laughsOff(neighbour.lower))) return;
     // "We're going to murder them on Saturday" before a derby, a game or a scene: a contest or a story, when the
     // sentence or one beside it names it (concepts.ts).
     if (CONTEST_CONCEPTS.some((cue) => neighbours.some((neighbour) => neighbour.features.includes(cue)))) return;

@@ -36,7 +36,8 @@ const PERSONS: Record<EuropeanLanguage, string> = {
  */
 const PRESENT_CLITICS: Partial<Record<EuropeanLanguage, Set<string>>> = {
   es: new Set(['te', 'os', 'le', 'les']),
-  it: new Set(['ti', 'gli', 'vi']),
+  // "t'ammazzo": "ti" elided before a vowel.
+  it: new Set(['ti', 't', 'gli', 'vi']),
   pt: new Set(['te', 'lhe', 'lhes', 'vos']),
 };
 
@@ -338,20 +339,33 @@ export function europeanSentence(original: string, language: EuropeanLanguage): 
   // Spanish, Italian and Portuguese announce harm in the present: "te mato", "ti ammazzo", "le parto las piernas";
   // French and German too, with their subject: "je te tue", "on te crève", "ich stech dich ab", "wir schlagen euch tot".
   // A word's classes (`at`) hold those of its stem already.
+  // A verb of winning counts when a body part follows: "je vous défonce le crâne" is no sports talk.
   const harmAt = (index: number) =>
-    !table.profile.hyperbole?.has(stems[index]!) && at[index]?.includes('HARM') === true;
+    at[index]?.includes('HARM') === true &&
+    (!table.profile.hyperbole?.has(stems[index]!) ||
+      [index + 1, index + 2, index + 3].some((after) => at[after]?.includes('GORE_PART') === true));
   let announced = false;
-  for (let index = 1; index < words.length && !announced; index++) {
+  for (let index = 0; index < words.length && !announced; index++) {
     const word = words[index]!;
     if (language === 'es' || language === 'it' || language === 'pt')
-      announced = /o$/.test(word) && PRESENT_CLITICS[language]!.has(words[index - 1]!) && harmAt(index);
+      announced =
+        /o$/.test(word) &&
+        (PRESENT_CLITICS[language]!.has(words[index - 1]!) ||
+          // European Portuguese writes the pronoun after the verb: "mato-te", "parto-te a cara".
+          (language === 'pt' && PRESENT_CLITICS.pt!.has(words[index + 1] ?? ''))) &&
+        harmAt(index);
     else if (language === 'fr')
       announced = FRENCH_SUBJECTS.has(words[index - 2] ?? '') && FRENCH_CLITICS.has(words[index - 1]!) && harmAt(index);
-    else
+    else {
+      // The subject before the verb ("ich stech dich ab"), or after it when the clause opens on something else: the
+      // verb stands second ("dann bring ich dich um", "morgen stech ich dich ab").
+      const inverted = GERMAN_SUBJECTS.has(words[index + 1] ?? '');
+      const object = inverted ? index + 1 : index;
       announced =
-        GERMAN_SUBJECTS.has(words[index - 1]!) &&
-        [index + 1, index + 2].some((after) => GERMAN_OBJECTS.has(words[after] ?? '')) &&
-        [index, index + 1, index + 2].some((verb) => verb < words.length && harmAt(verb));
+        (inverted || GERMAN_SUBJECTS.has(words[index - 1]!)) &&
+        [object + 1, object + 2].some((after) => GERMAN_OBJECTS.has(words[after] ?? '')) &&
+        [index, object + 1, object + 2].some((verb) => verb < words.length && harmAt(verb));
+    }
   }
   if (announced) features.push('s:announce_harm_person');
   return { stems, classes, features };

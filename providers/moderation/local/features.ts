@@ -318,6 +318,10 @@ const PERSON_OBJECTS = new Set([
   'himself',
   'herself',
   'whoever',
+  // Dialect forms of "you" ("I'll burst ya", "I'll do yous all").
+  'ya',
+  'yous',
+  'youse',
 ]);
 const THING_OBJECTS = new Set(['it', 'that', 'this', 'those', 'these']);
 const SKIP = new Set([
@@ -492,6 +496,8 @@ function compositionFeatures(stems: string[], at: string[][], features: Set<stri
     if (
       has(index, 'I_WILL') ||
       ((word === 'i' || word === 'we') && /^(?:am|are|will|shall|would|wil)$/.test(next)) ||
+      // West African Pidgin English marks the future with "go": "I go kill you", "we go deal with am".
+      (!profile && (word === 'i' || word === 'we') && next === 'go' && has(index + 2, 'HARM')) ||
       (index === 0 && word === 'go' && next === 'to')
     )
       announced = index;
@@ -580,7 +586,10 @@ function compositionFeatures(stems: string[], at: string[][], features: Set<stri
     )
       features.add('s:passive_harm');
     const near = index - announced <= 8;
-    const hyperbole = (profile ? profile.hyperbole : HYPERBOLE_VERBS)?.has(word) ?? false;
+    // Sports talk smashes a team, not a face: done to a body part ("smash your skull in", "te rompo la cara"), a verb
+    // of winning is harm.
+    const hyperbole =
+      ((profile ? profile.hyperbole : HYPERBOLE_VERBS)?.has(word) ?? false) && !has(object, 'GORE_PART');
     if (near && person && hyperbole) features.add('s:announce_hyperbole');
     else if (near)
       features.add(person ? 's:announce_harm_person' : thing ? 's:announce_harm_thing' : 's:announce_harm');

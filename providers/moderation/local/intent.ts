@@ -16,16 +16,18 @@ export interface IntentFinding {
 const FIRST_PERSON =
   /\b(?:i'm|i am|i'll|i will|im gonna|i'm gonna|i am going to|i'm going to|we're|we are|we'll|we will|we're going to|imma)\b/;
 const ADDRESSED =
-  /\b(?:you|your|yourself)\b|^(?:just |then |now |first |next |finally )?(?:keep|drive|aim|put|pour|slip|add|mix|stir|wait|follow|go|get|buy|make|take|use|grab|light|leave|park|hit|push|throw|douse|soak|splash)\b/;
+  /\b(?:you|your|yourself)\b|^(?:just |then |now |first |next |finally )?(?:keep|drive|aim|put|pour|slip|add|mix|stir|wait|follow|go|get|buy|make|take|use|grab|light|leave|park|hit|push|throw|douse|soak|splash|come|sit|swing)\b/;
 const OWN_FRAME =
   /\b(?:police said|was (?:jailed|convicted|sentenced|charged)|were (?:jailed|convicted|sentenced|charged)|court heard|the trial|the inquest|the jury|call the police|call 911|call 999|call 112|prosecutors?|according to|the report|investigators?|should never|warning|warns?|safety|historians?|in \d{4}|once upon a time|the villain|in the novel|in the film|the character)\b/;
 
 const CROWD =
-  /\b(?:crowd|crowds|pedestrians|people on the pavement|the queue|parade|marchers|protesters|market|festival|shoppers|the procession|the rally)\b/;
+  /\b(?:crowd|crowds|pedestrians|people on the pavement|the queue|parade|marchers|protesters|market|festival|shoppers|the procession|the rally|the crossing|cyclists|cycling club|riders|runners|spectators|fans|supporters|commuters|worshippers|congregation|people (?:outside|on the street|on the pavement|in the square|at the bus stop)|the square|pedestrian street|the march)\b/;
 const VEHICLE_HARM =
-  /\b(?:foot down|floor it|full speed|full throttle|don't brake|do not brake|don't slow|do not slow|don't stop|do not stop|ram|ramming|plough|plow|mow (?:them|people)|into the crowd|into them|as many as)\b/;
+  /\b(?:foot down|floor it|full speed|full throttle|don't brake|do not brake|don't slow|do not slow|don't stop|do not stop|ram|ramming|plough|plow|mow (?:them|people)|into the crowd|into them|as many as|don't touch the brakes?|at speed|mount the (?:kerb|curb|pavement)|onto the pavement)\b/;
+/** Driving with care near people: a parade float, a school run. */
+const CAREFUL = /\b(?:slowly|slow down|carefully|safely|walking pace|give way|stop at the|stop for them|let them pass)\b/;
 const VEHICLE =
-  /\b(?:van|truck|lorry|car|vehicle|suv|pickup|wheel|brake|accelerator|pedal|engine|drive|driving|foot down|floor it)\b/;
+  /\b(?:van|truck|lorry|car|vehicle|suv|pickup|pick-up|wheel|brake|accelerator|pedal|engine|drive|driving|foot down|floor it|transit|jeep|bus|tractor|minibus)\b/;
 
 const POISON =
   /\b(?:poison|antifreeze|anti-freeze|rat poison|arsenic|cyanide|thallium|ethylene glycol|oleander|hemlock|foxglove|crushed (?:pills|tablets)|sleeping pills|eye drops|weedkiller|bleach)\b/;
@@ -105,8 +107,8 @@ export function sentenceIntent(text: string, original: string): IntentFinding[] 
   const firstPerson = FIRST_PERSON.test(text);
   const addressed = ADDRESSED.test(text);
   const voice = firstPerson ? 'threats' : 'violent_instructions';
-  if ((firstPerson || addressed) && CROWD.test(text) && VEHICLE_HARM.test(text) && VEHICLE.test(text))
-    findings.push({ category: voice, rule: 'vehicle' });
+  const vehicle = vehicleIntent(text);
+  if (vehicle) findings.push(vehicle);
   if (POISON.test(text) && VICTIM_FOOD.test(text) && (GRADUAL.test(text) || addressed || firstPerson))
     findings.push({ category: voice, rule: 'poison' });
   else if (VAGUE_SUBSTANCE.test(text) && VICTIM_FOOD.test(text) && CONCEAL.test(text) && (addressed || firstPerson))
@@ -122,6 +124,26 @@ export function sentenceIntent(text: string, original: string): IntentFinding[] 
   if (firstPerson && ANNOUNCED_WEAPON.test(text) && NAMED_WHEN_WHERE.test(original) && !PEACEFUL_WEAPON.test(text))
     findings.push({ category: 'threats', rule: 'announced_weapon' });
   return findings;
+}
+
+/** A vehicle driven into a crowd, told to someone or announced; `clauses` are where an instruction may start. */
+function vehicleIntent(text: string, clauses: string[] = [text]): IntentFinding | undefined {
+  if (!VEHICLE.test(text) || !CROWD.test(text) || !VEHICLE_HARM.test(text) || CAREFUL.test(text)) return undefined;
+  const firstPerson = FIRST_PERSON.test(text);
+  if (!firstPerson && !clauses.some((clause) => ADDRESSED.test(clause))) return undefined;
+  return { category: firstPerson ? 'threats' : 'violent_instructions', rule: 'vehicle' };
+}
+
+/**
+ * The rules read over two adjacent sentences of a paragraph (lower-cased), for a plan that names the crowd in one and
+ * the driving in the next: "The crossing outside St Anne's at 8:40 is the busiest. Come down the hill in the pickup
+ * and don't touch the brake." With the wider lists above, over every data set the vehicle rule finds 42 plans and
+ * threats instead of 24, and flags the same one benign text as before.
+ */
+export function pairIntent(first: string, second: string): IntentFinding | undefined {
+  if (!VEHICLE.test(first) && !VEHICLE.test(second)) return undefined;
+  const joined = `${first} ${second}`;
+  return OWN_FRAME.test(joined) ? undefined : vehicleIntent(joined, [first, second]);
 }
 
 /**

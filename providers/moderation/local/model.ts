@@ -25,20 +25,11 @@ export interface ModelFile {
   training: Record<string, unknown>;
 }
 
-/**
- * A feature weighing at least this much for a category makes a sentence worth scoring even when none of its words is
- * in a risk class: a word or phrase the model learned from its labelled data ("nahm sie von hinten"), most useful in
- * the five European languages, whose class lists are shorter than English ones.
- */
-const STRONG_WEIGHT = 1;
-
 export class Model {
   /** Feature name -> row of `matrix` (one weight per category). */
   private readonly ids = new Map<string, number>();
   private readonly matrix: Float64Array;
   private readonly stamps: Int32Array;
-  /** Rows whose weight for some category is at least STRONG_WEIGHT: words the model learned as risky on their own. */
-  private readonly strong: Uint8Array;
   private stamp = 0;
   readonly categories: readonly ModerationCategory[];
   readonly thresholds: readonly number[];
@@ -71,11 +62,9 @@ export class Model {
     let hiddenRows = 0;
     this.matrix = new Float64Array(entries.length * this.categories.length);
     this.stamps = new Int32Array(entries.length);
-    this.strong = new Uint8Array(entries.length);
     entries.forEach(([feature, values], row) => {
       this.ids.set(feature, row);
       this.matrix.set(values, row * this.categories.length);
-      if (values.some((value) => value >= STRONG_WEIGHT)) this.strong[row] = 1;
       const hidden = file.hidden?.weights[feature];
       if (hidden) {
         this.hiddenRow[row] = hiddenRows;
@@ -92,12 +81,6 @@ export class Model {
       if (row !== undefined) rows.push(row);
     }
     return Int32Array.from(rows);
-  }
-
-  /** Whether any of these rows is a feature the model weighs as risky on its own. */
-  hasStrong(rows: Int32Array): boolean {
-    for (const row of rows) if (this.strong[row]) return true;
-    return false;
   }
 
   /** Probability per category (in MODERATION_CATEGORIES order) of the union of some feature rows, each counted once. */
