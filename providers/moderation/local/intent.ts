@@ -25,7 +25,8 @@ const CROWD =
 const VEHICLE_HARM =
   /\b(?:foot down|floor it|full speed|full throttle|don't brake|do not brake|don't slow|do not slow|don't stop|do not stop|ram|ramming|plough|plow|mow (?:them|people)|into the crowd|into them|as many as|don't touch the brakes?|at speed|mount the (?:kerb|curb|pavement)|onto the pavement)\b/;
 /** Driving with care near people: a parade float, a school run. */
-const CAREFUL = /\b(?:slowly|slow down|carefully|safely|walking pace|give way|stop at the|stop for them|let them pass)\b/;
+const CAREFUL =
+  /\b(?:slowly|slow down|carefully|safely|walking pace|give way|stop at the|stop for them|let them pass)\b/;
 const VEHICLE =
   /\b(?:van|truck|lorry|car|vehicle|suv|pickup|pick-up|wheel|brake|accelerator|pedal|engine|drive|driving|foot down|floor it|transit|jeep|bus|tractor|minibus)\b/;
 
