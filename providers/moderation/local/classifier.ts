@@ -217,11 +217,16 @@ const ANNOUNCE_FLOOR_FRACTION = 0.3;
  * A laugh or a "just kidding" beside harm announced to a person: banter between friends, like the banter words of
  * features.ts, which hold no emoji and few laughs ("😉", "ahah", "scherzo").
  */
-const JEST =
-  /\b(?:lol|lmao|lmfao|rofl|jk|j\/k|haha\w*|hehe\w*|jaja\w*|jeje\w*|kkk+|rsrs\w*|mdr|ptdr|ahah\w*|kidding|joking|joke|broma|bromeando|brincadeira|blague|rigole|scherzo|scherzando|witz|spass)\b|😂|🤣|😅|😆|😜|😝|😉/u;
+const JOKE_WORDS = 'kidding|joking|joke|broma|bromeando|brincadeira|blague|rigole|scherzo|scherzando|witz|spass';
+const JEST = new RegExp(
+  `\\b(?:lol|lmao|lmfao|rofl|jk|j\\/k|haha\\w*|hehe\\w*|jaja\\w*|jeje\\w*|kkk+|rsrs\\w*|mdr|ptdr|ahah\\w*|${JOKE_WORDS})\\b|😂|🤣|😅|😆|😜|😝|😉`,
+  'u',
+);
 /** A joke denied: "I'm not joking", "no es broma", "sans blague", "kein Witz" say the threat is meant. */
-const DENIED_JEST =
-  /\b(?:not|no|never|isn't|ain't|wasn't|nicht|kein|keine|ohne|sin|pas|sans|nao|não|non|senza)\b[^.!?]{0,12}\b(?:kidding|joking|joke|broma|bromeando|brincadeira|blague|rigole|scherzo|scherzando|witz|spass)\b/gu;
+const DENIED_JEST = new RegExp(
+  `\\b(?:not|no|never|isn't|ain't|wasn't|nicht|kein|keine|ohne|sin|pas|sans|nao|não|non|senza)\\b[^.!?]{0,12}\\b(?:${JOKE_WORDS})\\b`,
+  'gu',
+);
 /** Whether a sentence (lower-cased) laughs a threat off. */
 const laughsOff = (text: string) => JEST.test(text.replace(DENIED_JEST, ' '));
 /** A threat's escalation, not a game's loss: "I've nothing left to lose", "j'ai plus rien à perdre". */
