@@ -3,8 +3,9 @@
  * providers/moderation/local/data/. The default is test-set.jsonl: written blind (its author saw neither the
  * classifier nor the training data) and never trained or tuned on. The local model is trained on the other sets
  * (scripts/train-moderation.ts), so scores on those are training scores. Prints per-language figures, adjacent benign
- * pairs and a 1,000,000-character benign book next to the issue 14 targets; exits 1 when recall < 0.9 in a category or
- * benign false positives > 2%. `--set a,b` pools several sets.
+ * pairs and a 1,000,000-character benign book next to the issue 14 targets; exits 1 when recall < 0.9 in a category,
+ * or more than 2% of ordinary benign texts or 3% of hard negatives (`kind: hard_negative`) are flagged. `--set a,b`
+ * pools several sets.
  * Usage: bun scripts/moderation-eval.ts [local|openai|llamaguard] [--set test-set] [--errors]
  */
 import { createModerator } from '../providers/moderation/moderators.ts';
@@ -27,7 +28,7 @@ for (const name of setName.split(','))
   );
 const examples = lines
   .filter((line) => line.trim())
-  .map((line) => JSON.parse(line) as { text: string; labels: ModerationCategory[]; language?: string });
+  .map((line) => JSON.parse(line) as { text: string; labels: ModerationCategory[]; language?: string; kind?: string });
 /** Per language: true positives and positives per category, benign texts and those flagged. */
 const perLanguage = new Map<
   string,
@@ -39,6 +40,9 @@ const stats = Object.fromEntries(
 );
 let benign = 0;
 let benignFlagged = 0;
+/** The benign texts marked as hard negatives (near twins of a harm, `kind: hard_negative`), and those flagged. */
+let hardNegatives = 0;
+let hardNegativesFlagged = 0;
 const errors: string[] = [];
 for (const example of examples) {
   const result = await provider.moderate(example.text);
@@ -67,6 +71,10 @@ for (const example of examples) {
       benignFlagged++;
       entry.benignFlagged++;
     }
+    if (example.kind === 'hard_negative') {
+      hardNegatives++;
+      if (flagged.length > 0 || refused) hardNegativesFlagged++;
+    }
   }
   const missed = example.labels.filter((label) => !flagged.includes(label));
   const extra = flagged.filter((label) => !example.labels.includes(label));
@@ -88,10 +96,15 @@ for (const category of MODERATION_CATEGORIES) {
     `${category.padEnd(22)}${precision.toFixed(3).padStart(9)}${recall.toFixed(3).padStart(8)}  (${truePositive}/${falsePositive}/${falseNegative})`,
   );
 }
+// The issue's targets: at most 2% of ordinary benign texts flagged, at most 3% of hard negatives. A set that marks no
+// hard negatives is held to 2% over all its benign texts.
+const plain = benign - hardNegatives;
+const plainFlagged = benignFlagged - hardNegativesFlagged;
 const falsePositiveRate = benignFlagged / Math.max(1, benign);
-if (falsePositiveRate > 0.02) ok = false;
+const percent = (count: number, total: number) => `${((count / Math.max(1, total)) * 100).toFixed(1)}%`;
+if (plainFlagged / Math.max(1, plain) > 0.02 || hardNegativesFlagged / Math.max(1, hardNegatives) > 0.03) ok = false;
 console.log(
-  `\nbenign false-positive rate: ${(falsePositiveRate * 100).toFixed(1)}% (${benignFlagged}/${benign}); targets: recall >= 0.9 per category, benign FP <= 2%: ${ok ? 'met' : 'MISSED'}`,
+  `\nbenign false-positive rate: ${(falsePositiveRate * 100).toFixed(1)}% (${benignFlagged}/${benign})${hardNegatives ? `; ordinary benign ${percent(plainFlagged, plain)} (${plainFlagged}/${plain}), hard negatives ${percent(hardNegativesFlagged, hardNegatives)} (${hardNegativesFlagged}/${hardNegatives})` : ''}; targets: recall >= 0.9 per category, benign FP <= 2% (hard negatives <= 3%): ${ok ? 'met' : 'MISSED'}`,
 );
 
 // Per language: recall per category (found/positives), benign false positives, and the gap to English.

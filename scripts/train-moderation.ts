@@ -96,7 +96,7 @@ export const TRAINING_SETS = [
   'train7-pt',
   'train7-it',
   // The first two blind measurement sets, trained on once blind-set-3 took their place for measurement; their first
-  // looks are in the history (issue 14 notes). test-set and blind-set-3, -4, -6, -7 and -10 to -16 are never trained
+  // looks are in the history (issue 14 notes). test-set and blind-set-3, -4, -6, -7 and -10 to -17 are never trained
   // on.
   'blind-set-2',
   'blind-multilingual',
@@ -246,6 +246,29 @@ export const TRAINING_SETS = [
   'train19-de',
   'train19-pt',
   'train19-it',
+  // A twenty-third (data-drop train25), 200 texts per language, harm inside longer ordinary or framed texts (a
+  // threat in an email about rent, steps in a "history lesson") with their near twins (court reports quoting threats,
+  // screenplays, safety courses); first look before training on it (model 8a5d57f): sexual .967, hate .956, threats
+  // .757, violent .707, gore 1.000, benign FP 4.0% (17/420); its errors were read.
+  'train20-en',
+  'train20-es',
+  'train20-fr',
+  'train20-de',
+  'train20-pt',
+  'train20-it',
+  // A twenty-fourth (data-drop train26, train17's brief: threats and plans, at least half in ordinary words), 200
+  // texts per language; first look before training on it (model 8a5d57f): sexual .883, hate .844, threats .607,
+  // violent .570, gore .933, benign FP 1.2% (5/420: ordinary 0/90, hard negatives 5/330); its errors were read.
+  // Trained on with train20 (features of 8a5d57f): on the six model-language measurement sets .954/.893/.581/.660/.985,
+  // benign FP 3.6% -> .954/.897/.584/.687/.988, 4.0%; on blind-set-16 .883/.833/.663/.685/.967, 2.9% ->
+  // .883/.867/.673/.715/.983, 2.4%; at a fixed 1% benign FP over the seven, .974/.951/.581/.640/.997 ->
+  // .974/.949/.574/.658/.997.
+  'train21-en',
+  'train21-es',
+  'train21-fr',
+  'train21-de',
+  'train21-pt',
+  'train21-it',
 ];
 const MODEL_LANGUAGES = new Set(['en', 'es', 'fr', 'de', 'pt', 'it']);
 

@@ -176,3 +176,77 @@ describe('frames in the six languages', () => {
     expect(classify(text, model(5.6)).categories.threats).toEqual({ flagged: true, score: 1 });
   });
 });
+
+describe('word features in the six languages', () => {
+  test('articles, prepositions and conjunctions are no features alone; their pairs are', () => {
+    // Each: a sentence, a function word's feature that must be absent, a pair it makes and a content word's feature.
+    const cases: [ModelLanguage, string, string, string, string][] = [
+      ['en', 'The van waits by the school at noon.', 'w:the', 'b:the_van', 'w:van'],
+      ['es', 'Siempre espera para el perro.', 'w:es/par', 'b:es/par_el', 'w:es/perr'],
+      ['fr', 'Il attend dans la voiture devant la mairie.', 'w:fr/dan', 'b:fr/dan_la', 'w:fr/voitu'],
+      ['de', 'Er wartet mit dem Auto vor der Schule.', 'w:de/mit', 'b:de/mit_dem', 'w:de/auto'],
+      ['it', 'Lo aspetto nel parcheggio della scuola.', 'w:it/nel', 'b:it/nel_parcheggi', 'w:it/aspett'],
+      ['pt', 'Ele passou pela rua do mercado.', 'w:pt/do', 'b:pt/do_merc', 'w:pt/rua'],
+    ];
+    for (const [language, text, absent, pair, content] of cases) {
+      const found = features(text, language);
+      expect({
+        text,
+        absent: found.includes(absent),
+        pair: found.includes(pair),
+        content: found.includes(content),
+      }).toEqual({ text, absent: false, pair: true, content: true });
+    }
+  });
+
+  test("a content word whose stem is a function word's is a feature: words are matched, not stems", () => {
+    // "como" (how) and "comida" (food) stem alike, as do "pela" (by the) and "pele" (skin).
+    const cases: [ModelLanguage, string, string, string][] = [
+      ['es', 'Como siempre, llega tarde.', 'Siempre trae comida.', 'w:es/com'],
+      ['pt', 'Ele passou pela rua.', 'Ele passou creme na pele.', 'w:pt/pel'],
+    ];
+    for (const [language, functional, content, feature] of cases)
+      expect({
+        functional: features(functional, language).includes(feature),
+        content: features(content, language).includes(feature),
+      }).toEqual({ functional: false, content: true });
+  });
+});
+
+describe('a threat said to be meant', () => {
+  test('a denied joke or nothing left to lose is SERIOUS, and its joke or contest word is no banter', () => {
+    // Read as the moderator reads a text: its sentence's language found, its features built.
+    const read = (text: string) => analyse(text, { full: true }).flatMap((sentence) => sentence.features);
+    const meant = [
+      "I'm not joking, I will find you.",
+      'Te voy a encontrar, y no es broma.',
+      'Je vais te retrouver, sans blague.',
+      'Ich finde dich, kein Witz.',
+      'Ich habe nichts mehr zu verlieren.',
+      'Ti trovo, non è uno scherzo.',
+      'Eu vou te achar, não é brincadeira.',
+    ];
+    for (const text of meant) {
+      const found = read(text);
+      expect({ text, serious: found.includes('c:SERIOUS'), banter: found.includes('c:BANTER') }).toEqual({
+        text,
+        serious: true,
+        banter: false,
+      });
+    }
+    // A joke told as one stays banter.
+    const jokes = [
+      "I'll find you, just kidding.",
+      'Es broma, te voy a encontrar.',
+      'Wir verlieren das Spiel bestimmt.',
+    ];
+    for (const text of jokes) {
+      const found = read(text);
+      expect({ text, serious: found.includes('c:SERIOUS'), banter: found.includes('c:BANTER') }).toEqual({
+        text,
+        serious: false,
+        banter: true,
+      });
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import { MODERATION_CATEGORIES, type ModerationVerdict } from '../../spec/v1/moderation.ts';
 import { pairIntent, peacefulWeapon, sequenceIntent } from './intent.ts';
 import { crossFeatures } from './features.ts';
+import { DENIED_JEST, JOKE_WORDS, seriousPhrases } from './intent-classes.ts';
 import { defaultModel, type Model } from './model.ts';
 import { type AnalysedSentence, analyse, contextRange, SHORT_SENTENCES, windowsOf } from './windows.ts';
 
@@ -217,29 +218,18 @@ const ANNOUNCE_FLOOR_FRACTION = 0.3;
  * A laugh or a "just kidding" beside harm announced to a person: banter between friends, like the banter words of
  * features.ts, which hold no emoji and few laughs ("😉", "ahah", "scherzo").
  */
-const JOKE_WORDS = 'kidding|joking|joke|broma|bromeando|brincadeira|blague|rigole|scherzo|scherzando|witz|spass';
 const JEST = new RegExp(
   `\\b(?:lol|lmao|lmfao|rofl|jk|j\\/k|haha\\w*|hehe\\w*|jaja\\w*|jeje\\w*|kkk+|rsrs\\w*|mdr|ptdr|ahah\\w*|${JOKE_WORDS})\\b|😂|🤣|😅|😆|😜|😝|😉`,
   'u',
 );
-/** A joke denied: "I'm not joking", "no es broma", "sans blague", "kein Witz" say the threat is meant. */
-const DENIED_JEST = new RegExp(
-  `\\b(?:not|no|never|isn't|ain't|wasn't|nicht|kein|keine|ohne|sin|pas|sans|nao|não|non|senza)\\b[^.!?]{0,12}\\b(?:${JOKE_WORDS})\\b`,
-  'gu',
-);
 /** Whether a sentence (lower-cased) laughs a threat off. */
 const laughsOff = (text: string) => JEST.test(text.replace(DENIED_JEST, ' '));
-/** A threat's escalation, not a game's loss: "I've nothing left to lose", "j'ai plus rien à perdre". */
-const NOTHING_TO_LOSE =
-  /\bnothing (?:more |left )?to lose\b|\brien à perdre\b|\bnada (?:que|a) perder\b|\b(?:niente|nulla) da perdere\b|\bnichts (?:mehr )?zu verlieren\b/u;
 /**
  * Whether a sentence is banter (features.ts: a game, a match, a joke, pizza, traffic): it excuses harm announced in
  * it or next to it, unless it says the speaker is serious ("I'm not joking", "nothing to lose").
  */
 const bantering = (sentence: AnalysedSentence) =>
-  sentence.context.includes('c:BANTER') &&
-  !NOTHING_TO_LOSE.test(sentence.lower) &&
-  sentence.lower.search(DENIED_JEST) < 0;
+  sentence.context.includes('c:BANTER') && seriousPhrases(sentence.lower) === 0;
 /** Concepts (concepts.ts) that set harm announced to a person in a match, a game or a film. */
 const CONTEST_CONCEPTS = ['c:K_SPORT', 'c:K_GAME', 'c:K_FILM'];
 /** Cues in a sentence that make an instruction to hurt someone a game move, a scene, a report or a warning. */

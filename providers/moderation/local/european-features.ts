@@ -3,14 +3,14 @@
  * (features.ts): language-prefixed stems and stem pairs, the shared word classes, class pairs and composition.
  */
 import { conceptLists } from './concepts.ts';
-import { type CompositionProfile, sentenceFeatures } from './features.ts';
+import { type CompositionProfile, isFunctionWord, sentenceFeatures } from './features.ts';
 import { EUROPEAN_LANGUAGES, type EuropeanLanguage, europeanWords, foldAccents, stemEuropean } from './european.ts';
 import { EUROPEAN_CLASSES } from './european-classes.ts';
 import { conjugate, GERMAN_PARTICLES } from './european-inflection.ts';
 import { personClasses } from './european-person.ts';
 import { EUROPEAN_THREATS } from './european-threats.ts';
 import { EUROPEAN_VOCABULARY } from './european-vocabulary.ts';
-import { INTENT_CLASSES, surfaceClasses } from './intent-classes.ts';
+import { INTENT_CLASSES, readSeriousness, surfaceClasses } from './intent-classes.ts';
 
 /** Verbs of carrying a weapon along ("llevo la pistola", "ich bringe das Messer mit"). */
 const BRING: Record<EuropeanLanguage, string> = {
@@ -335,7 +335,12 @@ export function europeanSentence(original: string, language: EuropeanLanguage): 
   const classes = new Map<string, number>();
   for (const list of at) for (const klass of list) classes.set(klass, (classes.get(klass) ?? 0) + 1);
   for (const klass of surfaceClasses(original, folded)) classes.set(klass, (classes.get(klass) ?? 0) + 1);
-  const features = sentenceFeatures(stems, at, classes, { prefix: `${language}/`, profile: table.profile });
+  readSeriousness(classes, folded);
+  const features = sentenceFeatures(stems, at, classes, {
+    prefix: `${language}/`,
+    profile: table.profile,
+    functionWords: words.map((word) => isFunctionWord(word, language)),
+  });
   // Spanish, Italian and Portuguese announce harm in the present: "te mato", "ti ammazzo", "le parto las piernas";
   // French and German too, with their subject: "je te tue", "on te crève", "ich stech dich ab", "wir schlagen euch tot".
   // A word's classes (`at`) hold those of its stem already.

@@ -27,7 +27,7 @@ import {
 } from './features.ts';
 import { type IntentFinding, sentenceIntent } from './intent.ts';
 import { europeanIntent } from './intent-european.ts';
-import { surfaceClasses } from './intent-classes.ts';
+import { readSeriousness, surfaceClasses } from './intent-classes.ts';
 import {
   combinedFindings,
   LEXICON_LANGUAGES,
@@ -307,6 +307,7 @@ function readIn(
     const at = tokenClasses(stems);
     classes = classesOf(stems, at);
     for (const klass of surfaceClasses(original, folded)) classes.set(klass, (classes.get(klass) ?? 0) + 1);
+    readSeriousness(classes, folded);
     const risky = rules.length > 0 || RISK_CLASSES.some((klass) => classes.has(klass));
     features = wordFeatures || risky ? sentenceFeatures(stems, at, classes) : [];
   } else {
