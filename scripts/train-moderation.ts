@@ -1,5 +1,6 @@
 /**
- * Trains the local moderator's model (providers/moderation/local/model.json) on the labelled training sets, and prints
+ * Trains the local moderator's model (providers/moderation/local/model.json, and grams.dat: the lexicon languages' n-gram
+ * model, train-grams.ts) on the labelled training sets, and prints
  * its cross-validated precision and recall. Deterministic: the same data and features give the same model.
  *
  * The thresholds are chosen on 5-fold cross-validation: for each category the lowest probability at which at most
@@ -13,6 +14,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { countWords, isShortText, scoreText } from '../providers/moderation/local/classifier.ts';
 import { Model, type ModelFile } from '../providers/moderation/local/model.ts';
+import { GRAM_SETS, trainGrams } from './train-grams.ts';
 import { analyse, textFeatures } from '../providers/moderation/local/windows.ts';
 import { MODERATION_CATEGORIES, type ModerationCategory } from '../providers/spec/v1/moderation.ts';
 
@@ -716,20 +718,28 @@ if (process.argv.includes('--show')) {
 }
 if (process.argv.includes('--dry-run')) process.exit(0);
 
+// The lexicon languages' n-gram model (train-grams.ts), with the same shares of benign texts per category.
+const grams = await trainGrams([...TRAINING_SETS, ...GRAM_SETS], (category) =>
+  ['threats', 'violent_instructions'].includes(category) ? MAX_BENIGN_INTENT : MAX_BENIGN_RATE,
+);
+console.log(`\n${grams.report.join('\n')}`);
+
 // The final model: all training data.
 const file = toModelFile(train(examples), thresholds, shortThresholds);
 const weights = file.weights;
 (file.training as Record<string, unknown>).benign = benignRows.length;
 const serialized = `${JSON.stringify(file)}\n`;
+const serializedGrams = `${JSON.stringify(grams.file)}\n`;
 if (process.argv.includes('--check')) {
   // The committed model must be what this script makes of the committed data and features.
-  const committed = await Bun.file(join(directory, 'model.json')).text();
+  const same =
+    (await Bun.file(join(directory, 'model.json')).text()) === serialized &&
+    (await Bun.file(join(directory, 'grams.dat')).text()) === serializedGrams;
   console.log(
-    committed === serialized
-      ? '\nmodel.json is up to date'
-      : '\nmodel.json is STALE: run bun scripts/train-moderation.ts',
+    same ? '\nmodel.json is up to date' : '\nmodel.json or grams.dat is STALE: run bun scripts/train-moderation.ts',
   );
-  process.exit(committed === serialized ? 0 : 1);
+  process.exit(same ? 0 : 1);
 }
 writeFileSync(join(directory, 'model.json'), serialized);
+writeFileSync(join(directory, 'grams.dat'), serializedGrams);
 console.log(`\nwrote model.json: ${Object.keys(weights).length} weighted features`);

@@ -87,6 +87,16 @@ test('the compiled binary starts, narrates and stops on SIGTERM', async () => {
       'content_rejected',
     ]);
 
+    // A short text in a lexicon language is also read by the n-gram model, which the binary reads from its embedded
+    // grams.dat the first time (model.ts): missing, the screening fails closed (503).
+    const korean = await fetch(`${url}api/v1/tts`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ text: '내일 점심에 같이 김밥 먹을래?', voice: 'std-ko-sunhi' }),
+    });
+    expect(korean.status).toBe(200);
+    await korean.arrayBuffer();
+
     // Opus (opusscript) and FLAC (libflacjs) load their WASM at run time; the binary must carry it.
     for (const [format, magic] of [
       ['opus', 'OggS'],

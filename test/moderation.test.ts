@@ -144,6 +144,41 @@ describe('local model', () => {
     },
     TRAINING_TIMEOUT_MS,
   );
+  test('a short text in a lexicon language is read whole by the n-gram model too; a long one by the lists alone', () => {
+    const threats = MODERATION_CATEGORIES.indexOf('threats');
+    // An n-gram model that reads "学校" (school) as a threat, and nothing else.
+    const model = new Model({
+      version: 1,
+      categories: [...MODERATION_CATEGORIES],
+      bias: MODERATION_CATEGORIES.map(() => -5),
+      thresholds: MODERATION_CATEGORIES.map(() => 0.5),
+      weights: {},
+      grams: {
+        bias: MODERATION_CATEGORIES.map(() => -4),
+        thresholds: MODERATION_CATEGORIES.map(() => 0.6),
+        grams: ['zh:学校'],
+        weights: MODERATION_CATEGORIES.map((_, category) => (category === threats ? 6 : 0)),
+      },
+      training: {},
+    });
+    const flagged = (text: string) => verdictOf(assess(text, model).best, model).categories.threats.flagged;
+    expect(flagged('你女儿的学校就在回家的路上，对吧。')).toBe(true);
+    expect(flagged('你女儿的公司就在回家的路上，对吧。')).toBe(false);
+    // Seven sentences: a long text, which the lists alone read.
+    expect(flagged(Array.from({ length: 7 }, (_, day) => `第${day + 1}天我们去学校上课。`).join(''))).toBe(false);
+  });
+  test('the committed n-gram model passes everyday messages in the seven lexicon languages', () => {
+    for (const text of [
+      '今天天气很好，我们下午去公园散步吧。',
+      '明日の会議は十時からです。資料を忘れないでください。',
+      '내일 점심에 같이 김밥 먹을래? 학교 앞 분식집 어때?',
+      'Yarın akşam annemlerde yemek var, tatlıyı sen getirir misin?',
+      'هل يمكنك أن تشتري الخبز والحليب في طريق عودتك إلى البيت؟',
+      'कल सुबह हम सब मंदिर जाएंगे, तुम भी तैयार रहना।',
+      'আগামীকাল সকালে আমরা বাজারে যাব, তুমি কি আসবে?',
+    ])
+      expect({ text, flagged: verdictOf(assess(text).best).flagged }).toEqual({ text, flagged: false });
+  });
   test('the hidden layer weighs classes together: each alone adds nothing, both together raise a category', () => {
     const zero = MODERATION_CATEGORIES.map(() => 0);
     const model = new Model({

@@ -5,6 +5,10 @@
  * features.ts or the data).
  */
 import { MODERATION_CATEGORIES, type ModerationCategory } from '../../spec/v1/moderation.ts';
+import { readFileSync } from 'node:fs';
+import { GramModel, type GramModelFile } from './grams.ts';
+// Embedded in the compiled binary; the import is the file's path (embedded-files.d.ts).
+import gramsPath from './grams.dat' with { type: 'file' };
 import modelFile from './model.json' with { type: 'json' };
 
 export interface ModelFile {
@@ -22,6 +26,8 @@ export interface ModelFile {
   weights: Record<string, number[]>;
   /** A hidden layer over the class features, shared by the categories: its units add to each category's sum. */
   hidden?: { width: number; bias: number[]; out: number[][]; weights: Record<string, number[]> };
+  /** The n-gram model of the lexicon languages (grams.ts); the committed one is grams.dat, read when first needed. */
+  grams?: GramModelFile;
   training: Record<string, unknown>;
 }
 
@@ -34,6 +40,8 @@ export class Model {
   readonly categories: readonly ModerationCategory[];
   readonly thresholds: readonly number[];
   readonly shortThresholds: readonly number[] | undefined;
+  private readonly gramFile: GramModelFile | (() => GramModelFile) | undefined;
+  private gramModel: GramModel | undefined;
   private readonly bias: readonly number[];
   private readonly hiddenWidth: number;
   private readonly hiddenBias: readonly number[];
@@ -43,12 +51,14 @@ export class Model {
   private readonly hiddenRow: Int32Array;
   private readonly hiddenSums: Float64Array;
 
-  constructor(file: ModelFile) {
+  /** `grams` reads the n-gram model when the file holds none (grams.dat for the committed model). */
+  constructor(file: ModelFile, grams?: () => GramModelFile) {
     if (file.version !== 1 || file.categories.join() !== MODERATION_CATEGORIES.join())
       throw new Error('moderation model does not match this build');
     this.categories = file.categories;
     this.thresholds = file.thresholds;
     this.shortThresholds = file.shortThresholds;
+    this.gramFile = file.grams ?? grams;
     this.bias = file.bias;
     const entries = Object.entries(file.weights);
     for (const feature of Object.keys(file.hidden?.weights ?? {}))
@@ -71,6 +81,17 @@ export class Model {
         this.hiddenMatrix.set(hidden, hiddenRows++ * this.hiddenWidth);
       }
     });
+  }
+
+  /**
+   * The n-gram model of the lexicon languages, which reads their short texts beside the lists (classifier.ts); read
+   * the first time one is screened, so a process or a screening worker that meets none (long texts are read by the
+   * lists alone) never holds it: 18-20 MB measured.
+   */
+  get grams(): GramModel | undefined {
+    if (this.gramFile && !this.gramModel)
+      this.gramModel = new GramModel(typeof this.gramFile === 'function' ? this.gramFile() : this.gramFile);
+    return this.gramModel;
   }
 
   /** The model's rows for a list of feature names (features the model does not weigh are dropped). */
@@ -120,6 +141,9 @@ export class Model {
 
 let loaded: Model | undefined;
 export function defaultModel(): Model {
-  loaded ??= new Model(modelFile as unknown as ModelFile);
+  loaded ??= new Model(
+    modelFile as unknown as ModelFile,
+    () => JSON.parse(readFileSync(gramsPath, 'utf8')) as GramModelFile,
+  );
   return loaded;
 }
