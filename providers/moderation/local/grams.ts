@@ -3,8 +3,8 @@
  * (lexicons.ts): one logistic regression per category over the character n-grams of a text, so a threat or a plan the
  * lists do not hold ("your daughter's school is on the way home, isn't it") still counts, in whatever script. Trained
  * by scripts/train-moderation.ts (scripts/train-grams.ts) on the labelled texts of these languages, stored in
- * model.json (`grams`). It reads a short text whole, as it was trained on messages of one to five sentences; a long
- * text is read by the lists alone (classifier.ts).
+ * grams.dat and read the first time it is needed (model.ts). It reads a short text whole, paragraph by paragraph, as
+ * it was trained on messages of one to five sentences; a long text is read by the lists alone (classifier.ts).
  */
 
 /** n-gram lengths per language: Chinese and Japanese write a word in one to three characters, the others in more. */
@@ -22,10 +22,7 @@ export function gramsOf(text: string, language: string): string[] {
   return [...grams];
 }
 
-/**
- * Stored flat (a list of n-grams and one list of their weights) rather than as an object of small lists: about 120,000
- * n-grams, which as objects cost every process and screening worker that loads model.json some 30 MB more.
- */
+/** The model as stored: about 120,000 n-grams, and their weights in one flat list. */
 export interface GramModelFile {
   /** Per category (MODERATION_CATEGORIES order). */
   bias: number[];

@@ -2,7 +2,7 @@
  * The local moderator's learned model: one logistic regression per category over the features of features.ts, plus a
  * small hidden layer over the class features (not words) whose units add to every category's sum; trained by
  * scripts/train-moderation.ts on the labelled sets in this folder (model.json is its output; retrain after changing
- * features.ts or the data).
+ * features.ts or the data). The same script trains the n-gram model of the lexicon languages (grams.ts, grams.dat).
  */
 import { MODERATION_CATEGORIES, type ModerationCategory } from '../../spec/v1/moderation.ts';
 import { readFileSync } from 'node:fs';
