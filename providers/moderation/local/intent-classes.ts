@@ -605,8 +605,12 @@ export const DENIED_JEST = new RegExp(
 export const NOTHING_TO_LOSE =
   /\bnothing (?:more |left )?to lose\b|\brien [àa] perdre\b|\bnada (?:que|a) perder\b|\b(?:niente|nulla) da perdere\b|\bnichts (?:mehr )?zu verlieren\b/gu;
 
+/** A word either phrase holds: most sentences have none, and skip the two expressions (a book has many sentences). */
+const SERIOUS_WORDS = new RegExp(`${JOKE_WORDS}|lose|perd|verlier`);
+
 /** How often a sentence (lower-cased) says its threat is meant, by a denied joke or nothing left to lose. */
 export function seriousPhrases(lower: string): number {
+  if (!SERIOUS_WORDS.test(lower)) return 0;
   return deniedJests(lower) + (lower.match(NOTHING_TO_LOSE)?.length ?? 0);
 }
 const deniedJests = (lower: string) => lower.match(DENIED_JEST)?.length ?? 0;
