@@ -14,7 +14,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { countWords, isShortText, scoreText } from '../providers/moderation/local/classifier.ts';
 import { Model, type ModelFile } from '../providers/moderation/local/model.ts';
-import { GRAM_SETS, trainGrams } from './train-grams.ts';
+import { GRAM_SETS, hash, trainGrams } from './train-grams.ts';
 import { analyse, textFeatures } from '../providers/moderation/local/windows.ts';
 import { MODERATION_CATEGORIES, type ModerationCategory } from '../providers/spec/v1/moderation.ts';
 
@@ -325,12 +325,6 @@ const penalty = Float64Array.from(vocabulary, (feature) =>
   feature.startsWith('w:') || feature.startsWith('b:') ? L2 * WORD_L2 : L2,
 );
 
-const hash = (text: string) => {
-  let value = 2166136261;
-  for (let position = 0; position < text.length; position++)
-    value = Math.imul(value ^ text.charCodeAt(position), 16777619) >>> 0;
-  return value;
-};
 const examples: Example[] = raw.map((example, position) => ({
   text: example.text,
   set: example.set,
@@ -558,6 +552,9 @@ for (let fold = 0; fold < FOLDS; fold++) {
 }
 
 const benignRows = examples.map((row, rowIndex) => ({ row, rowIndex })).filter(({ row }) => row.labels.length === 0);
+/** The share of benign texts a category's threshold may flag. */
+const shareOf = (category: ModerationCategory) =>
+  ['threats', 'violent_instructions'].includes(category) ? MAX_BENIGN_INTENT : MAX_BENIGN_RATE;
 /** Per category, the lowest probability at which at most the category's share of benign texts (`scores`) is flagged. */
 const chooseThresholds = (scores: number[][], floor: number) =>
   MODERATION_CATEGORIES.map((_, position) => {
@@ -566,10 +563,7 @@ const chooseThresholds = (scores: number[][], floor: number) =>
       .map((score) => score[position]!)
       .filter((score) => score < 1)
       .sort((a, b) => b - a);
-    const share = ['threats', 'violent_instructions'].includes(MODERATION_CATEGORIES[position]!)
-      ? MAX_BENIGN_INTENT
-      : MAX_BENIGN_RATE;
-    const allowed = Math.floor(benignScores.length * share);
+    const allowed = Math.floor(benignScores.length * shareOf(MODERATION_CATEGORIES[position]!));
     // Just above the (allowed+1)-th highest benign score, and never below the floor.
     return Math.max(floor, Math.min(0.99, (benignScores[allowed] ?? 0) + 1e-6));
   });
@@ -719,9 +713,7 @@ if (process.argv.includes('--show')) {
 if (process.argv.includes('--dry-run')) process.exit(0);
 
 // The lexicon languages' n-gram model (train-grams.ts), with the same shares of benign texts per category.
-const grams = await trainGrams([...TRAINING_SETS, ...GRAM_SETS], (category) =>
-  ['threats', 'violent_instructions'].includes(category) ? MAX_BENIGN_INTENT : MAX_BENIGN_RATE,
-);
+const grams = await trainGrams([...TRAINING_SETS, ...GRAM_SETS], shareOf);
 console.log(`\n${grams.report.join('\n')}`);
 
 // The final model: all training data.

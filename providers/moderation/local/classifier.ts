@@ -4,7 +4,7 @@ import { crossFeatures } from './features.ts';
 import { DENIED_JEST, JOKE_WORDS, seriousPhrases } from './intent-classes.ts';
 import type { GramModel } from './grams.ts';
 import { defaultModel, type Model } from './model.ts';
-import { type AnalysedSentence, analyse, contextRange, SHORT_SENTENCES, windowsOf } from './windows.ts';
+import { type AnalysedSentence, analyse, contextRange, framedNear, SHORT_SENTENCES, windowsOf } from './windows.ts';
 
 /**
  * The embedded moderator: a learned model (model.ts) over word, word-class and composition features (features.ts,
@@ -225,18 +225,20 @@ function readGrams(
   thresholds: readonly number[],
   grams: GramModel,
 ) {
-  const runs = new Map<string, AnalysedSentence[]>();
-  for (const sentence of sentences) {
-    if (sentence.coverage !== 'lexicon') continue;
+  // The sentences' indexes, per paragraph and language.
+  const runs = new Map<string, number[]>();
+  sentences.forEach((sentence, index) => {
+    if (sentence.coverage !== 'lexicon') return;
     const key = `${sentence.paragraph} ${sentence.language}`;
-    runs.set(key, [...(runs.get(key) ?? []), sentence]);
-  }
-  for (const run of runs.values()) {
+    const run = runs.get(key);
+    if (run) run.push(index);
+    else runs.set(key, [index]);
+  });
+  for (const indexes of runs.values()) {
     // As the lists' combinations of ordinary words are (windows.ts): set aside when the run or a sentence beside it is
     // framed as a report, a recipe, a hunt, history, a game or a story; a laugh in the run sets aside a threat.
-    const first = contextRange(sentences as AnalysedSentence[], sentences.indexOf(run[0]!));
-    const last = contextRange(sentences as AnalysedSentence[], sentences.indexOf(run.at(-1)!));
-    if (sentences.slice(first.from, last.to + 1).some((sentence) => sentence.lexicon?.frame === true)) continue;
+    if (framedNear(sentences, indexes[0]!, indexes.at(-1)!)) continue;
+    const run = indexes.map((index) => sentences[index]!);
     const jest = run.some((sentence) => sentence.lexicon?.jest === true);
     const words = run.map((sentence) => text.slice(sentence.start, sentence.end)).join(' ');
     grams.score(words, run[0]!.language).forEach((probability, category) => {

@@ -10,7 +10,7 @@ import { conjugate, GERMAN_PARTICLES } from './european-inflection.ts';
 import { personClasses } from './european-person.ts';
 import { EUROPEAN_THREATS } from './european-threats.ts';
 import { EUROPEAN_VOCABULARY } from './european-vocabulary.ts';
-import { INTENT_CLASSES, readSeriousness, surfaceClasses } from './intent-classes.ts';
+import { addSurfaceClasses, INTENT_CLASSES } from './intent-classes.ts';
 
 /** Verbs of carrying a weapon along ("llevo la pistola", "ich bringe das Messer mit"). */
 const BRING: Record<EuropeanLanguage, string> = {
@@ -334,8 +334,7 @@ export function europeanSentence(original: string, language: EuropeanLanguage): 
     }
   const classes = new Map<string, number>();
   for (const list of at) for (const klass of list) classes.set(klass, (classes.get(klass) ?? 0) + 1);
-  for (const klass of surfaceClasses(original, folded)) classes.set(klass, (classes.get(klass) ?? 0) + 1);
-  readSeriousness(classes, folded);
+  addSurfaceClasses(classes, original, folded);
   const features = sentenceFeatures(stems, at, classes, {
     prefix: `${language}/`,
     profile: table.profile,

@@ -610,16 +610,13 @@ const SERIOUS_WORDS = new RegExp(`${JOKE_WORDS}|lose|perd|verlier`);
 
 /** How often a sentence (lower-cased) says its threat is meant, by a denied joke or nothing left to lose. */
 export function seriousPhrases(lower: string): number {
-  if (!SERIOUS_WORDS.test(lower)) return 0;
-  return deniedJests(lower) + (lower.match(NOTHING_TO_LOSE)?.length ?? 0);
+  const { denied, lost } = phrasesOf(lower);
+  return denied + lost;
 }
-const deniedJests = (lower: string) => lower.match(DENIED_JEST)?.length ?? 0;
-
-/** Takes `count` off a class's count in a sentence, and the class when none is left. */
-function lessOf(classes: Map<string, number>, klass: string, count: number) {
-  const left = (classes.get(klass) ?? 0) - count;
-  if (left > 0) classes.set(klass, left);
-  else classes.delete(klass);
+/** The denied jokes and the "nothing to lose" of a sentence (lower-cased), counted. */
+function phrasesOf(lower: string): { denied: number; lost: number } {
+  if (!SERIOUS_WORDS.test(lower)) return { denied: 0, lost: 0 };
+  return { denied: lower.match(DENIED_JEST)?.length ?? 0, lost: lower.match(NOTHING_TO_LOSE)?.length ?? 0 };
 }
 
 /**
@@ -630,27 +627,31 @@ function lessOf(classes: Map<string, number>, klass: string, count: number) {
  * threats .609 -> .621, violent .688 -> .698, hate .903 -> .912, benign texts flagged 80 -> 81 of 1,986; at a fixed 1%
  * benign FP over those and blind-set-16, threats .595 -> .608, violent .638 -> .640.
  */
-export function readSeriousness(classes: Map<string, number>, lower: string) {
-  const serious = seriousPhrases(lower);
+function readSeriousness(classes: Map<string, number>, lower: string) {
+  const { denied, lost } = phrasesOf(lower);
+  const serious = denied + lost;
   if (serious === 0) return;
   classes.set('SERIOUS', serious);
-  lessOf(classes, 'BANTER', serious);
+  const banter = (classes.get('BANTER') ?? 0) - serious;
+  if (banter > 0) classes.set('BANTER', banter);
+  else classes.delete('BANTER');
   // A concept counts each of its entries a phrase holds ("broma" and "es broma"): a denied joke is no prank at all.
-  if (deniedJests(lower) > 0) classes.delete(PRANK);
+  if (denied > 0) classes.delete(PRANK);
 }
 const PRANK = conceptClass('PRANK_JOKE');
 
 /**
- * Classes read from a sentence's surface (its digits and capitals), which stems lose. `folded` is the sentence
- * lower-cased with its accents folded (european.ts).
+ * Adds to a sentence's classes what its surface says and stems lose: its digits and capitals (a clock time, a person
+ * named and addressed), and whether it says its threat is meant (readSeriousness). `folded` is the sentence lower-cased
+ * with its accents folded (european.ts).
  */
-export function surfaceClasses(original: string, folded: string): string[] {
-  const found: string[] = [];
-  if (CLOCK.test(folded)) found.push('TIME');
+export function addSurfaceClasses(classes: Map<string, number>, original: string, folded: string) {
+  const add = (klass: string) => classes.set(klass, (classes.get(klass) ?? 0) + 1);
+  if (CLOCK.test(folded)) add('TIME');
   if (SECOND_PERSON.test(folded)) {
     const open = VOCATIVE_OPEN.exec(original);
     if ((open && !OPENERS.has(open[1]!.toLowerCase())) || VOCATIVE_CLOSE.test(original) || LETTER_OPEN.test(original))
-      found.push('NAMED');
+      add('NAMED');
   }
-  return found;
+  readSeriousness(classes, folded);
 }

@@ -27,7 +27,7 @@ import {
 } from './features.ts';
 import { type IntentFinding, sentenceIntent } from './intent.ts';
 import { europeanIntent } from './intent-european.ts';
-import { readSeriousness, surfaceClasses } from './intent-classes.ts';
+import { addSurfaceClasses } from './intent-classes.ts';
 import {
   combinedFindings,
   LEXICON_LANGUAGES,
@@ -239,8 +239,7 @@ export function analyse(text: string, options: { full?: boolean } = {}): Analyse
   // its own sentence is (a neighbour's frame must not wash out "I will kill you"); the explicit terms stay.
   sentences.forEach((sentence, index) => {
     if (!sentence.lexicon || sentence.rules.length === 0) return;
-    const { from, to } = contextRange(sentences, index);
-    const nearFrame = sentences.slice(from, to + 1).some((neighbour) => neighbour.lexicon?.frame === true);
+    const nearFrame = framedNear(sentences, index, index);
     // A laugh in the sentence itself excuses a threat made of listed words (not an explicit term, not hate).
     const { frame, jest } = sentence.lexicon;
     const framed = (finding: IntentFinding) =>
@@ -306,8 +305,7 @@ function readIn(
     const stems = tokens(normalized);
     const at = tokenClasses(stems);
     classes = classesOf(stems, at);
-    for (const klass of surfaceClasses(original, folded)) classes.set(klass, (classes.get(klass) ?? 0) + 1);
-    readSeriousness(classes, folded);
+    addSurfaceClasses(classes, original, folded);
     const risky = rules.length > 0 || RISK_CLASSES.some((klass) => classes.has(klass));
     features = wordFeatures || risky ? sentenceFeatures(stems, at, classes) : [];
   } else {
@@ -399,8 +397,18 @@ export function windowsOf(sentences: AnalysedSentence[]): Window[] {
  * neighbouring paragraph's framing may calm a sentence but never flag one; words, which can raise a score, are read
  * together only inside a paragraph (windowsOf).
  */
-export function contextRange(sentences: AnalysedSentence[], index: number): { from: number; to: number } {
+export function contextRange(sentences: readonly AnalysedSentence[], index: number): { from: number; to: number } {
   return { from: Math.max(0, index - CONTEXT_RADIUS), to: Math.min(sentences.length - 1, index + CONTEXT_RADIUS) };
+}
+
+/**
+ * Whether a sentence of a lexicon language from `first` to `last`, or one beside them (CONTEXT_RADIUS), is framed as a
+ * report, a recipe, a hunt, history, a game or a story (lexicons.ts).
+ */
+export function framedNear(sentences: readonly AnalysedSentence[], first: number, last: number): boolean {
+  return sentences
+    .slice(contextRange(sentences, first).from, contextRange(sentences, last).to + 1)
+    .some((sentence) => sentence.lexicon?.frame === true);
 }
 
 /** Features of a whole short text, as the model is trained on them. */
