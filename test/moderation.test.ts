@@ -275,6 +275,27 @@ describe('local model', () => {
     expect(spanOf(MODERATION_CATEGORIES.indexOf('threats'))).toContain('break your legs');
     expect(spanOf(MODERATION_CATEGORIES.indexOf('hate'))).toContain('filthy kike');
   });
+  test('a book is cut into more parts than workers, which take them in turn: findings keep their place', async () => {
+    const threat = 'I am going to break your legs tonight, Oliver, and then your wife is next.';
+    const slur = 'Get out of our street, you filthy kike.';
+    // Eight parts of ~125,000 characters: the threat in the fourth, the slur in the last.
+    const chapters = Array.from({ length: 16 }, () => englishText(60_000));
+    chapters.splice(7, 0, threat);
+    chapters.splice(16, 0, slur);
+    const text = chapters.join('\n\n');
+    expect(paragraphCuts(text, 8).length).toBe(8);
+    const moderator = createLocalModerator({ workersIdleStopMs: 60_000 });
+    const screening = moderator.assess(text);
+    // release() during the screening stops the workers only once every part is done.
+    moderator.release();
+    const result = await screening;
+    expect(runningWorkers()).toBe(0);
+    const spanOf = (category: number) => text.slice(result.best[category]!.start, result.best[category]!.end);
+    expect(spanOf(MODERATION_CATEGORIES.indexOf('threats'))).toContain('break your legs');
+    expect(spanOf(MODERATION_CATEGORIES.indexOf('hate'))).toContain('filthy kike');
+    const clean = await moderator.moderate(text.replace(threat, '').replace(slur, ''));
+    expect(clean.ok && clean.verdict.flagged).toBe(false);
+  });
   test('the long-text workers stop when idle and start again for the next long text', async () => {
     const moderator = createLocalModerator({ workersIdleStopMs: 300 });
     try {

@@ -208,7 +208,10 @@ export function detectLanguage(text: string, options: { near?: boolean } = {}): 
   return {
     language,
     catalog,
-    reliable: result.isReliable(),
+    // Asked for by few callers, and it orders every language's score: worked out when read.
+    get reliable() {
+      return result.isReliable();
+    },
     script,
     ...(options.near && !catalog && language ? { near: nearCatalog(result.getScores(), language) } : {}),
   };

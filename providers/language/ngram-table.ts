@@ -195,6 +195,9 @@ export function findNgram(table: NgramTable, ngram: string): number {
   }
 }
 
+/** How many n-grams' entries (or misses) eldData keeps at most. */
+const RECENT_NGRAMS = 16_384;
+
 /** The table as eld's `setNgrams` takes it: n-gram -> { language: score }, built on each read (eld only reads). */
 export function eldData(table: NgramTable): EldData {
   const { pairs, pairStarts } = table;
@@ -205,8 +208,20 @@ export function eldData(table: NgramTable): EldData {
     for (let pair = pairStarts[at]!; pair < pairStarts[at + 1]!; pair += 2) scores[pairs[pair]!] = pairs[pair + 1]!;
     return scores;
   };
+  // The n-grams met most are met again and again (a language's commonest words): their entries, and their misses, are
+  // kept, up to a bound (~2 MB), instead of being found and built anew.
+  const recent = new Map<string, Record<number, number> | null>();
+  const cached = (ngram: string) => {
+    let scores = recent.get(ngram);
+    if (scores === undefined) {
+      if (recent.size >= RECENT_NGRAMS) recent.clear();
+      scores = entry(ngram) ?? null;
+      recent.set(ngram, scores);
+    }
+    return scores ?? undefined;
+  };
   const ngrams = new Proxy({} as EldData['ngrams'], {
-    get: (_, ngram) => (typeof ngram === 'string' ? entry(ngram) : undefined),
+    get: (_, ngram) => (typeof ngram === 'string' ? cached(ngram) : undefined),
     has: (_, ngram) => typeof ngram === 'string' && findNgram(table, ngram) >= 0,
   });
   return { type: table.type, languages: table.languages, ngrams };

@@ -106,7 +106,8 @@ interface Table {
   single: Map<string, string[]>;
   /** Entries written `=form`: matched on the folded word itself, because their stem is also another word's. */
   exact: Map<string, string[]>;
-  phrases: Map<string, { words: string[]; klass: string }[]>;
+  /** Entries of several words, by their first word and then their second (the first two decide most lookups). */
+  phrases: Map<string, Map<string, { words: string[]; klass: string }[]>>;
   profile: CompositionProfile;
 }
 
@@ -155,7 +156,7 @@ const TABLES = Object.fromEntries(
   EUROPEAN_LANGUAGES.map((language) => {
     const single = new Map<string, string[]>();
     const exact = new Map<string, string[]>();
-    const phrases = new Map<string, { words: string[]; klass: string }[]>();
+    const phrases = new Map<string, Map<string, { words: string[]; klass: string }[]>>();
     const lists: Record<string, string> = { ...EUROPEAN_CLASSES[language], BRING: BRING[language] };
     for (const extra of [
       INTENT_CLASSES[language],
@@ -180,9 +181,11 @@ const TABLES = Object.fromEntries(
           if (INFLECTED_CLASSES.has(klass))
             for (const form of conjugatedStems(entry, language)) addClass(single, form, klass);
         } else {
-          const list = phrases.get(words[0]!) ?? [];
+          const second = phrases.get(words[0]!) ?? new Map<string, { words: string[]; klass: string }[]>();
+          phrases.set(words[0]!, second);
+          const list = second.get(words[1]!) ?? [];
           list.push({ words, klass });
-          phrases.set(words[0]!, list);
+          second.set(words[1]!, list);
         }
       }
     }
@@ -283,15 +286,27 @@ function imperativeHead(word: string, language: EuropeanLanguage, pronouns: stri
   return /[aei]$/.test(head) && table.single.get(stemEuropean(head, language))?.includes('HARM') ? head : undefined;
 }
 
+const NO_PHRASES: readonly { words: string[]; klass: string }[] = [];
+
 export interface EuropeanSentence {
   stems: string[];
   classes: Map<string, number>;
   features: string[];
 }
 
-export function europeanSentence(original: string, language: EuropeanLanguage): EuropeanSentence {
+/**
+ * A sentence's stems, classes and features. `wanted` says, from the classes, whether the word features are needed: a
+ * long text's sentence with no risky class and no risky sentence before it is never read by a window (windows.ts), so
+ * its features would be built for nothing (most of a book's sentences). `folded` is the sentence's foldAccents, when
+ * the caller has it already.
+ */
+export function europeanSentence(
+  original: string,
+  language: EuropeanLanguage,
+  wanted: (classes: ReadonlyMap<string, number>) => boolean = () => true,
+  folded = foldAccents(original),
+): EuropeanSentence {
   const table = TABLES[language];
-  const folded = foldAccents(original);
   const words = imperativeClitics(europeanWords(folded, language), language, table);
   const stems = words.map((word) => stemEuropean(word, language));
   // German capitalises its nouns: the capitalised words, gathered the first time a compound needs them.
@@ -307,9 +322,10 @@ export function europeanSentence(original: string, language: EuropeanLanguage): 
       ...(table.single.get(word) ?? compoundClasses(word, language, table, () => isNoun(words[index]!))),
     ];
     addClasses(classes, table.exact.get(words[index]!) ?? NO_CLASSES);
-    for (const phrase of table.phrases.get(word) ?? []) {
+    const next = stems[index + 1];
+    for (const phrase of (next !== undefined && table.phrases.get(word)?.get(next)) || NO_PHRASES) {
       let matches = true;
-      for (let offset = 1; offset < phrase.words.length && matches; offset++)
+      for (let offset = 2; offset < phrase.words.length && matches; offset++)
         matches = stems[index + offset] === phrase.words[offset];
       if (matches && !classes.includes(phrase.klass)) classes.push(phrase.klass);
     }
@@ -335,6 +351,7 @@ export function europeanSentence(original: string, language: EuropeanLanguage): 
   const classes = new Map<string, number>();
   for (const list of at) for (const klass of list) classes.set(klass, (classes.get(klass) ?? 0) + 1);
   addSurfaceClasses(classes, original, folded);
+  if (!wanted(classes)) return { stems, classes, features: [] };
   const features = sentenceFeatures(stems, at, classes, {
     prefix: `${language}/`,
     profile: table.profile,

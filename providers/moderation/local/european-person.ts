@@ -97,7 +97,8 @@ export function personClasses(original: string, words: string[], language: Europ
     .toLowerCase()
     .normalize('NFC')
     .split(/[^\p{L}\p{N}]+/u))
-    for (const folded of foldAccents(spelled).match(/[a-z0-9]+/g) ?? []) runs.push({ folded, spelled });
+    if (PLAIN_WORD.test(spelled)) runs.push({ folded: spelled, spelled });
+    else for (const folded of foldAccents(spelled).match(/[a-z0-9]+/g) ?? []) runs.push({ folded, spelled });
   const out: string[][] = [];
   let run = 0;
   let rest = runs[0]?.folded ?? '';
@@ -114,6 +115,9 @@ export function personClasses(original: string, words: string[], language: Europ
   return out;
 }
 
+/** A word (lower-cased) that folding leaves as it is: most words of most sentences, even those with an accent. */
+const PLAIN_WORD = /^[a-z0-9]+$/;
+
 function classesOf(
   spelled: string,
   folded: string,
@@ -129,8 +133,11 @@ function classesOf(
   };
   if (second.has(folded)) add('YOU');
   for (const rule of rules)
-    if (rule.suffixes.some((suffix) => spelled.length >= suffix.length + rule.stem && spelled.endsWith(suffix)))
-      add(rule.klass);
+    for (const suffix of rule.suffixes)
+      if (spelled.length >= suffix.length + rule.stem && spelled.endsWith(suffix)) {
+        add(rule.klass);
+        break;
+      }
   // The imperative with its pronoun written on: a vowel of the verb's ending before the pronoun, an accent before it.
   if (language === 'es' && ACCENTED_VOWEL.test(spelled))
     for (const pronoun of SPANISH_ENCLITICS)

@@ -162,8 +162,18 @@ const SUFFIXES: Record<EuropeanLanguage, string[]> = {
   de: ['ungen', 'ung', 'test', 'tet', 'ten', 'te', 'en', 'em', 'er', 'es', 'et', 'st', 'e', 'n', 's', 't'],
 };
 
+/** Each language's endings by their last letter, longest first still: a word is tried only against those it can end with. */
+const SUFFIXES_BY_LAST = Object.fromEntries(
+  Object.entries(SUFFIXES).map(([language, suffixes]) => {
+    const byLast = new Map<string, string[]>();
+    for (const suffix of suffixes) byLast.set(suffix.at(-1)!, [...(byLast.get(suffix.at(-1)!) ?? []), suffix]);
+    return [language, byLast];
+  }),
+) as Record<EuropeanLanguage, Map<string, string[]>>;
+const NO_SUFFIXES: readonly string[] = [];
+
 export function stemEuropean(word: string, language: EuropeanLanguage): string {
-  for (const suffix of SUFFIXES[language]) {
+  for (const suffix of SUFFIXES_BY_LAST[language].get(word.at(-1) ?? '') ?? NO_SUFFIXES) {
     if (word.length - suffix.length >= 3 && word.endsWith(suffix)) return word.slice(0, -suffix.length);
   }
   return word;
@@ -257,11 +267,13 @@ export function stopwordLanguage(folded: string, previous?: string): string | un
   // An elided word ("t'es", "j'vais", "dell'amico") is French or Italian: the elision counts for its language (when
   // only one elides so), and the word after the apostrophe is not read as a function word ("es" is not Spanish here).
   let afterElision = false;
-  for (const [, run, elided] of folded.matchAll(/([a-z]+)(['’](?=[a-z]))?/g)) {
+  for (const token of folded.match(/[a-z]+(?:['’](?=[a-z]))?/g) ?? []) {
+    const elided = token.endsWith("'") || token.endsWith('’');
+    const run = elided ? token.slice(0, -1) : token;
     if (!afterElision)
-      for (const language of STOPWORD_LANGUAGES.get(run!) ?? []) counts.set(language, (counts.get(language) ?? 0) + 1);
-    afterElision = elided !== undefined;
-    const language = afterElision ? ELISIONS.get(run!) : undefined;
+      for (const language of STOPWORD_LANGUAGES.get(run) ?? []) counts.set(language, (counts.get(language) ?? 0) + 1);
+    afterElision = elided;
+    const language = elided ? ELISIONS.get(run) : undefined;
     if (language) counts.set(language, (counts.get(language) ?? 0) + 1);
   }
   let best: string | undefined;

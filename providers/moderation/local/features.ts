@@ -11,28 +11,33 @@ import { INTENT_CLASSES_ENGLISH } from './intent-classes.ts';
 
 /** Lower-cases, folds typographic quotes and dashes, undoes l33t spelling and stretched letters. */
 export function normalize(text: string): string {
-  return text
+  const folded = text
     .toLowerCase()
     .replace(/[\u2018\u2019\u201B\u2032`´]/g, "'")
     .replace(/[\u201C\u201D\u201E\u2033«»]/g, '"')
-    .replace(/[\u2010-\u2015]/g, '-')
-    .replace(/[a-z0-9@$*]*[a-z][a-z0-9@$*]*/g, (word) =>
-      /[0-9@$*]/.test(word) &&
-      /[a-z]/.test(word) &&
-      !/^[0-9]+(?:st|nd|rd|th|s|am|pm|k|m|mm|cm|kg|g|lb|lbs|ml|x)$/.test(word)
-        ? word
-            .replace(/0/g, 'o')
-            .replace(/1/g, 'i')
-            .replace(/3/g, 'e')
-            .replace(/4/g, 'a')
-            .replace(/5/g, 's')
-            .replace(/7/g, 't')
-            .replace(/@/g, 'a')
-            .replace(/\$/g, 's')
-            .replace(/\*/g, '')
-        : word,
-    )
-    .replace(/([a-z])\1{2,}/g, '$1$1');
+    .replace(/[\u2010-\u2015]/g, '-');
+  // Most sentences have no digit or symbol: no word of theirs is l33t.
+  return (/[0-9@$*]/.test(folded) ? unleet(folded) : folded).replace(/([a-z])\1{2,}/g, '$1$1');
+}
+
+/** Undoes l33t spelling ("k1ll", "$hoot") in the words that mix letters with digits or symbols. */
+function unleet(text: string): string {
+  return text.replace(/[a-z0-9@$*]*[a-z][a-z0-9@$*]*/g, (word) =>
+    /[0-9@$*]/.test(word) &&
+    /[a-z]/.test(word) &&
+    !/^[0-9]+(?:st|nd|rd|th|s|am|pm|k|m|mm|cm|kg|g|lb|lbs|ml|x)$/.test(word)
+      ? word
+          .replace(/0/g, 'o')
+          .replace(/1/g, 'i')
+          .replace(/3/g, 'e')
+          .replace(/4/g, 'a')
+          .replace(/5/g, 's')
+          .replace(/7/g, 't')
+          .replace(/@/g, 'a')
+          .replace(/\$/g, 's')
+          .replace(/\*/g, '')
+      : word,
+  );
 }
 
 const EXPANSIONS: Record<string, string[]> = {

@@ -23,8 +23,15 @@ export interface LocalModerator extends ModerationProviderV1 {
 /** Texts longer than this are screened in a worker thread: the event loop stays free while a book is scored. */
 export const WORKER_THRESHOLD = 50_000;
 
-/** Long texts are cut at paragraph breaks into this many parts, screened at once by as many workers (2 cores). */
+/** Long texts are screened by this many workers at once (2 cores). */
 export const WORKERS = 2;
+/**
+ * A long text is cut at paragraph breaks into parts of about this many characters (at least one per worker, at most
+ * PARTS_PER_WORKER each), which the workers take in turn as they finish: a book's paragraphs do not all cost the same
+ * (on the dense book of bench-moderation, its two halves took 672 and 838 ms), so cut in halves, one worker waited.
+ */
+const PART_CHARACTERS = 125_000;
+const PARTS_PER_WORKER = 4;
 
 // Bun's Worker can be (un)referenced like a Node handle: an idle worker must not keep the process alive.
 type RefWorker = Worker & { ref(): void; unref(): void };
@@ -56,6 +63,8 @@ const AFTER_LONG_TEXT_MS = 3_000;
 let stopTimer: ReturnType<typeof setTimeout> | undefined;
 /** release() was called while a screening was running: stop as soon as none is. */
 let releaseWhenIdle = false;
+/** Long texts being screened now (between two of a text's parts, no part may be pending). */
+let screenings = 0;
 
 /** Stop the workers once nothing has been sent to them for `delayMs`. */
 function stopWorkersAfter(delayMs: number) {
@@ -66,6 +75,13 @@ function stopWorkersAfter(delayMs: number) {
     if (pending.size === 0) stopWorkers();
   }, delayMs);
   stopTimer.unref?.();
+}
+
+/** Once nothing is pending or being screened: stop the workers if release() asked, else after their idle time. */
+function settle(long: boolean) {
+  if (pending.size > 0 || screenings > 0) return;
+  if (releaseWhenIdle) stopWorkers();
+  else stopWorkersAfter(long ? Math.min(workersIdleMs, AFTER_LONG_TEXT_MS) : workersIdleMs);
 }
 
 /** How many long-text workers are running now (they start on a long text or prepare(), and stop when idle). */
@@ -94,9 +110,7 @@ function workerAt(slot: number): RefWorker {
     const waiting = pending.get(event.data.id);
     pending.delete(event.data.id);
     if (idle()) worker.unref();
-    if (pending.size === 0 && releaseWhenIdle) stopWorkers();
-    else if (pending.size === 0)
-      stopWorkersAfter(waiting?.long ? Math.min(workersIdleMs, AFTER_LONG_TEXT_MS) : workersIdleMs);
+    settle(waiting?.long ?? false);
     if (event.data.assessment) waiting?.resolve(event.data.assessment);
     else waiting?.reject(new Error(event.data.error ?? 'moderation worker failed'));
   };
@@ -121,7 +135,6 @@ function inWorker(slot: number, text: string, long = true): Promise<Assessment> 
   const id = ++nextId;
   worker.ref();
   clearTimeout(stopTimer);
-  releaseWhenIdle = false;
   return new Promise((resolve, reject) => {
     pending.set(id, { slot, long, resolve, reject });
     worker.postMessage({ id, text });
@@ -157,10 +170,34 @@ export function paragraphCuts(text: string, parts: number): number[] {
 
 /** The assessment of a long text, its parts screened in parallel and merged with their offsets. */
 async function inWorkers(text: string): Promise<Assessment> {
-  const cuts = paragraphCuts(text, WORKERS);
-  const parts = await Promise.all(
-    cuts.map((start, index) => inWorker(index, text.slice(start, cuts[index + 1] ?? text.length))),
+  const cuts = paragraphCuts(
+    text,
+    Math.max(WORKERS, Math.min(WORKERS * PARTS_PER_WORKER, Math.round(text.length / PART_CHARACTERS))),
   );
+  const parts: Assessment[] = [];
+  let next = 0;
+  let failed = false;
+  screenings++;
+  releaseWhenIdle = false;
+  try {
+    // Each worker takes the next part when it is done with one; a failure ends the screening (closed).
+    await Promise.all(
+      Array.from({ length: WORKERS }, async (_, slot) => {
+        while (!failed && next < cuts.length) {
+          const index = next++;
+          try {
+            parts[index] = await inWorker(slot, text.slice(cuts[index]!, cuts[index + 1] ?? text.length));
+          } catch (error) {
+            failed = true;
+            throw error;
+          }
+        }
+      }),
+    );
+  } finally {
+    screenings--;
+    settle(true);
+  }
   const merged: Assessment = {
     best: parts[0]!.best.map(() => ({ score: 0, start: 0, end: 0 })),
     grey: [],
@@ -201,10 +238,11 @@ export function createLocalModerator(
     assess: assessText,
     prepare() {
       // Each worker screens a short text once; a failure here shows again, and is reported, on the first real call.
+      releaseWhenIdle = false;
       for (let slot = 0; slot < WORKERS; slot++) inWorker(slot, WARM_UP_TEXT, false).catch(() => {});
     },
     release() {
-      if (pending.size === 0) stopWorkers();
+      if (pending.size === 0 && screenings === 0) stopWorkers();
       else releaseWhenIdle = true;
     },
     async moderate(text) {

@@ -581,7 +581,7 @@ const VOCATIVE_CLOSE = /,\s\p{Lu}\p{Ll}{2,}\s?[.!?]+\s*$/u;
 const LETTER_OPEN =
   /^(?:to|for|para|pour|per|au|aux|ao|à|al|alla|allo|an|message|mensaje|mensagem|messaggio|nachricht|aviso|avviso)\b[^:.!?]{2,60}:/iu;
 const SECOND_PERSON =
-  /\b(?:you|your|yours|tu|te|ti|toi|ton|ta|tes|vous|votre|vos|t'|du|dich|dir|dein|deine|deinen|deinem|euch|voce|teu|tua|teus|tuas|usted|ustedes|vosotros|tuo|tuoi|tue|sie)\b/iu;
+  /\b(?:you|your|yours|tu|te|ti|toi|ton|ta|tes|vous|votre|vos|t'|du|dich|dir|dein|deine|deinen|deinem|euch|voce|teu|tua|teus|tuas|usted|ustedes|vosotros|tuo|tuoi|tue|sie)\b/;
 const OPENERS = new Set(
   `however yes no well okay ok then now so also still yet sure look listen honestly seriously today yesterday tomorrow
   tonight hey hello dear please thanks sorry sadly luckily finally first second next meanwhile afterwards anyway

@@ -107,13 +107,15 @@ export class Model {
   /** Probability per category (in MODERATION_CATEGORIES order) of the union of some feature rows, each counted once. */
   scoreRows(groups: readonly Int32Array[]): number[] {
     const width = this.categories.length;
-    const sums = [...this.bias];
+    const sums = Float64Array.from(this.bias);
     const hidden = this.hiddenWidth > 0 ? this.hiddenSums.fill(0) : undefined;
     // A fresh stamp per call marks rows already counted, so a feature shared by two sentences counts once.
     this.stamp = this.stamp === 0x7fffffff ? 1 : this.stamp + 1;
     if (this.stamp === 1) this.stamps.fill(0);
     for (const rows of groups) {
-      for (const row of rows) {
+      // Indexed: Bun iterates a typed array's for-of through a generic iterator, several times slower.
+      for (let at = 0; at < rows.length; at++) {
+        const row = rows[at]!;
         if (this.stamps[row] === this.stamp) continue;
         this.stamps[row] = this.stamp;
         const base = row * width;
@@ -130,7 +132,7 @@ export class Model {
         if (activation <= 0) continue;
         for (let index = 0; index < width; index++) sums[index]! += this.hiddenOut[index]![unit]! * activation;
       }
-    return sums.map((sum) => 1 / (1 + Math.exp(-sum)));
+    return Array.from(sums, (sum) => 1 / (1 + Math.exp(-sum)));
   }
 
   /** Probability per category for a set of feature names. */

@@ -309,7 +309,12 @@ function readIn(
     const risky = rules.length > 0 || RISK_CLASSES.some((klass) => classes.has(klass));
     features = wordFeatures || risky ? sentenceFeatures(stems, at, classes) : [];
   } else {
-    ({ features, classes } = europeanSentence(original, language as EuropeanLanguage));
+    ({ features, classes } = europeanSentence(
+      original,
+      language as EuropeanLanguage,
+      (found) => wordFeatures || rules.length > 0 || RISK_CLASSES.some((klass) => found.has(klass)),
+      folded,
+    ));
   }
   const slur = HARD_SLUR.exec(normalized)?.[0];
   if (slur && !(language !== 'en' && NAMES.has(slur))) features.push('c:HARD_SLUR');
