@@ -214,6 +214,21 @@ describe('word features in the six languages', () => {
 });
 
 describe('a threat said to be meant', () => {
+  test("someone's words quoted are QUOTE; an apostrophe is not", () => {
+    const read = (text: string) => analyse(text, { full: true }).flatMap((sentence) => sentence.features);
+    const cases: [string, boolean][] = [
+      ['À la barre, la procureure a lu le SMS : « Je sais où tu habites. »', true],
+      ['He wrote: "I know where you live."', true],
+      ["He wrote: 'I know where you live.'", true],
+      ['Er schrieb ihr: „Ich weiß, wo du wohnst.“', true],
+      ['El mensaje decía “te voy a encontrar”.', true],
+      ["I don't know where the lads' cars are parked.", false],
+      ["L'homme sait où tu habites.", false],
+      ['Ich weiß, wo du wohnst.', false],
+    ];
+    for (const [text, quoted] of cases)
+      expect({ text, quoted: read(text).includes('c:QUOTE') }).toEqual({ text, quoted });
+  });
   test('a denied joke or nothing left to lose is SERIOUS, and its joke or contest word is no banter', () => {
     // Read as the moderator reads a text: its sentence's language found, its features built.
     const read = (text: string) => analyse(text, { full: true }).flatMap((sentence) => sentence.features);

@@ -594,6 +594,15 @@ const OPENERS = new Set(
     .filter(Boolean),
 );
 
+/**
+ * Someone's words quoted: a typographic quote («», “”, „), a straight double quote, or a straight single quote that
+ * opens a word (not an apostrophe inside one, "l'homme", "don't"). A court report, a teacher's note or a course quotes
+ * the threat it tells of: of the training sets' texts in the six languages, 13% of the hard negatives hold a quotation,
+ * 3% of the violations and 2% of the ordinary benign texts. The folded text has lost the difference (european.ts), so
+ * the sentence as written is read.
+ */
+const QUOTATION = /[«»“”„"]|(?:^|[\s:(])'(?=\p{L})/u;
+
 /** The joke words of the six languages: a threat laughed off, or said not to be a joke. */
 export const JOKE_WORDS = 'kidding|joking|joke|broma|bromeando|brincadeira|blague|rigole|scherzo|scherzando|witz|spass';
 /** A joke denied: "I'm not joking", "no es broma", "sans blague", "kein Witz" say a threat is meant. */
@@ -641,13 +650,14 @@ function readSeriousness(classes: Map<string, number>, lower: string) {
 const PRANK = conceptClass('PRANK_JOKE');
 
 /**
- * Adds to a sentence's classes what its surface says and stems lose: its digits and capitals (a clock time, a person
- * named and addressed), and whether it says its threat is meant (readSeriousness). `folded` is the sentence lower-cased
- * with its accents folded (european.ts).
+ * Adds to a sentence's classes what its surface says and stems lose: its quotation marks (QUOTE), its digits and
+ * capitals (a clock time, a person named and addressed), and whether it says its threat is meant (readSeriousness).
+ * `folded` is the sentence lower-cased with its accents folded (european.ts).
  */
 export function addSurfaceClasses(classes: Map<string, number>, original: string, folded: string) {
   const add = (klass: string) => classes.set(klass, (classes.get(klass) ?? 0) + 1);
   if (CLOCK.test(folded)) add('TIME');
+  if (QUOTATION.test(original)) add('QUOTE');
   if (SECOND_PERSON.test(folded)) {
     const open = VOCATIVE_OPEN.exec(original);
     if ((open && !OPENERS.has(open[1]!.toLowerCase())) || VOCATIVE_CLOSE.test(original) || LETTER_OPEN.test(original))
