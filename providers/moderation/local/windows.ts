@@ -301,20 +301,17 @@ function readIn(
   const normalized = normalize(original);
   const rules = sentenceIntent(folded, original);
   if (EUROPEAN.has(language)) rules.push(...europeanIntent(folded));
+  // The word features are built only when asked for, or when a rule or a risky class makes the sentence risky.
+  const wanted = (found: ReadonlyMap<string, number>) =>
+    wordFeatures || rules.length > 0 || RISK_CLASSES.some((klass) => found.has(klass));
   if (language === 'en') {
     const stems = tokens(normalized);
     const at = tokenClasses(stems);
     classes = classesOf(stems, at);
     addSurfaceClasses(classes, original, folded);
-    const risky = rules.length > 0 || RISK_CLASSES.some((klass) => classes.has(klass));
-    features = wordFeatures || risky ? sentenceFeatures(stems, at, classes) : [];
+    features = wanted(classes) ? sentenceFeatures(stems, at, classes) : [];
   } else {
-    ({ features, classes } = europeanSentence(
-      original,
-      language as EuropeanLanguage,
-      (found) => wordFeatures || rules.length > 0 || RISK_CLASSES.some((klass) => found.has(klass)),
-      folded,
-    ));
+    ({ features, classes } = europeanSentence(original, language as EuropeanLanguage, wanted, folded));
   }
   const slur = HARD_SLUR.exec(normalized)?.[0];
   if (slur && !(language !== 'en' && NAMES.has(slur))) features.push('c:HARD_SLUR');
