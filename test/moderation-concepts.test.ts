@@ -33,7 +33,8 @@ function features(text: string, language: ModelLanguage): string[] {
 
 describe('concepts shared by the six languages', () => {
   test("a word whose stem is also a class word's stem keeps its own meaning", () => {
-    // Each pair: a class word, written `=form` in its list, and an everyday word that stems the same.
+    // Each pair: a class word, written `=form` in its list or matched as written by rule, and an everyday word that
+    // stems the same.
     const pairs: [EuropeanLanguage, string, string, string][] = [
       ['de', 'Die Leber war vergrößert.', 'Wir leben in Köln.', 'K_ORGANS'],
       ['de', 'Er hatte ein Messer dabei.', 'Wir messen die Temperatur.', 'WEAPON'],
@@ -46,6 +47,24 @@ describe('concepts shared by the six languages', () => {
       ['it', 'Gli ha dato un calcio nelle palle.', 'Passami la palla.', 'K_GENITALS'],
       ['fr', 'Il a traité les beurs de voleurs.', 'Ajoutez le beurre fondu.', 'GROUP'],
       ['fr', 'Le cadavre va pourrir.', 'Il pourra venir demain.', 'GORE_ACT'],
+      // A game, a dish or a story word whose stem is a harm word's is matched as written (european-features.ts).
+      ['it', 'Abbiamo segnato un gol.', 'Ti taglio la gola mentre dormi.', 'BANTER'],
+      ['es', 'Ganamos el partido.', 'Mañana te parto la cara.', 'BANTER'],
+      ['fr', 'Ils ont perdu la partie.', 'Je vais te buter.', 'BANTER'],
+      ['it', 'Ho scritto il testo della canzone.', 'Ti spacco la testa.', 'BANTER'],
+      ['de', 'Ich lese einen Roman.', 'Die Roma sollen verschwinden.', 'FICTION'],
+      ['fr', "L'armée a reculé en 1940.", 'Il a une arme.', 'HISTORY'],
+      // Short stems and common words: "coño" and "con", "bara" and "bar", "faccia" and "faccio", "seio" and "sei",
+      // "pele" and "pela", "pendre" and "pendant", "Haut" and "Haus".
+      ['es', 'Le tocó el coño.', 'Vino con su amiga.', 'SEX'],
+      ['it', 'La bara era già chiusa.', 'Ci vediamo al bar.', 'DEATH'],
+      ['it', 'Gli spacco la faccia.', 'Lo faccio domani.', 'GORE_PART'],
+      ['pt', 'Tocou no seio dela.', 'Eu sei onde fica.', 'SEX'],
+      ['pt', 'Cortou a pele dele.', 'Passei pela praça.', 'GORE_PART'],
+      ['fr', 'Ils vont le pendre.', 'Pendant la guerre, il pleuvait.', 'HARM'],
+      ['de', 'Die Haut war verbrannt.', 'Wir sind zu Haus.', 'GORE_PART'],
+      // A ligature is folded to its letters: "œil" was read as "il".
+      ['fr', "Il a reçu un coup dans l'œil.", 'Il est parti hier.', 'K_EYES_TEETH'],
     ];
     for (const [language, word, friend, klass] of pairs) {
       expect({ word, has: europeanSentence(word, language).classes.has(klass) }).toEqual({ word, has: true });
@@ -150,6 +169,29 @@ describe('frames in the six languages', () => {
       expect(announced(text)).toContain('s:announce_harm_person');
       expect(classify(text).categories.threats.flagged).toBe(true);
     }
+  });
+
+  test('harm in the present announces a threat to a third person when a time to come is named', () => {
+    const announces = (text: string) =>
+      analyse(text).some((sentence) => sentence.features.includes('s:announce_harm_person'));
+    for (const text of [
+      'Tomorrow I kill him.',
+      'Mañana lo mato.',
+      'Domani lo ammazzo.',
+      'Amanhã eu mato ele.',
+      'Demain je le tue.',
+      'Morgen bringe ich ihn um.',
+    ])
+      expect({ text, announces: announces(text) }).toEqual({ text, announces: true });
+    // With no time to come, the present tells of what is done (a recipe, a habit, a story), not of what will be.
+    for (const text of [
+      'I kill him in chapter three.',
+      'Lo mato con la espada en el juego.',
+      'Les sardines, on les vide.',
+    ])
+      expect({ text, announces: announces(text) }).toEqual({ text, announces: false });
+    // An Italian verb of the third person plural ends in "o" too, and is nobody's announcement.
+    expect(announces('Domani li sequestrano alla dogana.')).toBe(false);
   });
 
   test("harm announced to a person is flagged by rule only where the model's own reading leans to a threat", () => {

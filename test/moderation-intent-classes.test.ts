@@ -152,4 +152,16 @@ describe('what a harm verb is done to', () => {
     expect(objects('Shoot the old tins off the fence.')).not.toContain('o:harm_person');
     expect(classify('Someone needs to shoot the prime minister.').categories.threats.flagged).toBe(true);
   });
+
+  test('a phrasal harm verb with its object between verb and particle', () => {
+    const harm = (text: string) => classesOf(tokens(normalize(text))).has('HARM');
+    for (const text of ['I will run you over.', "We'll beat him up after school.", 'They kicked his head in.'])
+      expect({ text, harm: harm(text) }).toEqual({ text, harm: true });
+    for (const text of [
+      'Run the numbers over the weekend.',
+      'Do your homework in the kitchen.',
+      'Hand it in tomorrow.',
+    ])
+      expect({ text, harm: harm(text) }).toEqual({ text, harm: false });
+  });
 });

@@ -137,6 +137,10 @@ describe('languages', () => {
     expect(first('Je vais te buter.')).toBe('fr');
     expect(first('Te rajo la cara.')).toBe('es');
     expect(first('See you at the pub.')).toBe('en');
+    // One the detector places far outside it ("Je te tue" reads as Croatian): the language whose function words it has,
+    // when no other's are there.
+    expect(first('Je te tue.')).toBe('fr');
+    expect(first('Hey Tom, see you at the station tomorrow.')).toBe('en');
     // An elision is French or Italian, and the word after it is no other language's function word ("t'es" is not the
     // Spanish "es").
     expect(first("T'es mort, sale fils de pute.")).toBe('fr');

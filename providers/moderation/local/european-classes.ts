@@ -32,7 +32,7 @@ export const EUROPEAN_CLASSES: Record<EuropeanLanguage, Record<string, string>> 
       vena | arteria | garganta | cuello | mandibula | dientes | lengua | columna | costilla | cara | cabeza | estomago | vientre`,
     GORE_ACT: `chorrear | brotar | salpicar | arrancar | desgarrar | despellejar | crujir | astillar | colgar | reventar | pudrir | gusanos`,
     GORE_WORD: `sangre | sangriento | visceras | entranas | tripas | sesos | carniceria | mutilado | desmembrado | decapitado | despedazado`,
-    SEX: `sexo | follar | follando | polla | verga | pene | cono | vagina | clitoris | correrse | orgasmo | desnuda | desnudo | pezones |
+    SEX: `sexo | follar | follando | polla | verga | pene | cono | vagina | clitoris | =correrse, correrme, correrte | orgasmo | desnuda | desnudo | pezones |
       tetas | pechos | ereccion | cachondo | cachonda | chupar | mamada | paja | porno | pornografia | masturbar | coger | culo |
       puta | zorra | semen | consolador | trio | penetrar | follame | chupamela`,
     INTIMATE: `besar | beso | labios | lengua | tocar | acariciar | cama | sabanas | desnudar | bragas | sujetador | muslos | caderas |
@@ -169,7 +169,7 @@ export const EUROPEAN_CLASSES: Record<EuropeanLanguage, Record<string, string>> 
       arteria | gola | collo | mascella | denti | lingua | colonna | costola | faccia | testa | stomaco | pancia`,
     GORE_ACT: `sgorgare | zampillare | schizzare | strappare | scuoiare | scricchiolare | penzolare | marcire | vermi`,
     GORE_WORD: `sangue | sanguinoso | viscere | budella | cervella | carneficina | mutilato | smembrato | decapitato | squartato`,
-    SEX: `sesso | scopare | scopando | cazzo | pene | figa | fica | vagina | clitoride | venire | orgasmo | nuda | nudo | capezzoli | =tette, tetta |
+    SEX: `sesso | scopare | scopando | cazzo | pene | figa | fica | vagina | clitoride | orgasmo | nuda | nudo | capezzoli | =tette, tetta |
       seno | erezione | eccitato | eccitata | succhiare | pompino | sega | porno | pornografia | masturbare | culo | troia |
       puttana | sperma | vibratore | penetrare | scopami`,
     INTIMATE: `baciare | bacio | labbra | lingua | toccare | accarezzare | letto | lenzuola | spogliare | mutandine | reggiseno | cosce |
@@ -275,7 +275,7 @@ export const EUROPEAN_CLASSES: Record<EuropeanLanguage, Record<string, string>> 
       scene | scenario | jeu | jeu video`,
     BANTER: `match | equipe | jouer | gagner | perdre | championnat | echecs | tournoi | saison | finale | mdr | lol | blague |
       je plaisante | foot | football | basket | tennis | course | examen | entretien | mi-temps | quart-temps | premier quart | but | buts | panier | adversaire | derby`,
-    FOOD: `recette | cuisiner | poulet | boeuf | porc | agneau | poisson | viande | cuisine | four | grill | filet | fileter | gateau | part | pizza | dessert | biscuits | chocolat`,
+    FOOD: `recette | cuisiner | poulet | boeuf | porc | agneau | poisson | viande | cuisine | four | grill | filet | fileter | gateau | pizza | dessert | biscuits | chocolat`,
     META: `raciste | racisme | discours de haine | insulte | discrimination | offensant | prejuge | stereotype | xenophobie | homophobie |
       harcelement | abus | signale | inacceptable | honteux | m'a traite | m'a crie`,
     SAFETY: `securite | jamais | eviter | proteger | autodefense | legitime defense | urgence | appelez le 17 | aide | prevenir |
@@ -286,7 +286,7 @@ export const EUROPEAN_CLASSES: Record<EuropeanLanguage, Record<string, string>> 
   },
   de: {
     HARM: `toten | umbringen | ermorden | abstechen | erstechen | erschiessen | abknallen | erwurgen | erhangen | aufhangen | ertranken |
-      schlagen | verprugeln | zusammenschlagen | brechen | verbrennen | anzunden | abfackeln | vergiften | aufschlitzen | kopfen |
+      schlagen | verprugeln | zusammenschlagen | brechen | verbrennen | anzunden | abfackeln | vergiften | aufschlitzen | =köpfen, köpfe, köpft, köpfte, geköpft |
       foltern | verstummeln | vergewaltigen | angreifen | verletzen | wehtun | zerstoren | sprengen | in die luft jagen | zerquetschen |
       erledigen | kaltmachen | platt machen | uberfahren | entfuhren | schneiden | lynchen | hinrichten | massakrieren | abschlachten |
       abmurksen | umlegen | fertigmachen | bring dich um | bringe dich um | mach dich kalt`,
@@ -307,7 +307,7 @@ export const EUROPEAN_CLASSES: Record<EuropeanLanguage, Record<string, string>> 
       vene | arterie | kehle | hals | kiefer | zahne | zunge | wirbelsaule | rippe | gesicht | kopf | magen | bauch`,
     GORE_ACT: `spritzen | quellen | heraushangen | reissen | zerreissen | hauten | knacken | splittern | baumeln | verrotten | maden`,
     GORE_WORD: `blut | blutig | eingeweide | gedarme | hirnmasse | gemetzel | verstummelt | zerstuckelt | gekopft | zerfetzt`,
-    SEX: `sex | ficken | fickt | schwanz | penis | muschi | fotze | vagina | klitoris | kommen | orgasmus | nackt | nippel | titten |
+    SEX: `sex | ficken | fickt | schwanz | penis | muschi | fotze | vagina | klitoris | orgasmus | nackt | nippel | titten |
       brust | bruste | erektion | geil | lutschen | blasen | blowjob | wichsen | porno | pornografie | masturbieren | arsch |
       schlampe | hure | sperma | dildo | vibrator | dreier | eindringen | fick mich`,
     INTIMATE: `kussen | kuss | lippen | zunge | beruhren | streicheln | bett | laken | ausziehen | hoschen | bh | schenkel | hufte |

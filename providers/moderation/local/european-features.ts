@@ -31,6 +31,21 @@ const PERSONS: Record<EuropeanLanguage, string> = {
 };
 
 /**
+ * The third person's object pronouns, articles among them: "lo mato", "je le tue" announce harm only when the sentence
+ * names a time to come ("mañana lo mato", "demain je le tue"); without one the present tells of what is done.
+ */
+const THIRD_CLITICS: Record<EuropeanLanguage, Set<string>> = {
+  es: new Set(['lo', 'la', 'los', 'las']),
+  it: new Set(['lo', 'la', 'li', 'le', 'l']),
+  pt: new Set(['o', 'a', 'os', 'as', 'ele', 'ela', 'eles', 'elas']),
+  fr: new Set(['le', 'la', 'les', 'l', 'lui', 'leur']),
+  de: new Set(['ihn', 'ihm']),
+};
+
+/** Brazilian Portuguese's spoken object: "você" always, the third person when a time to come is named (THIRD_CLITICS). */
+const BRAZILIAN_OBJECTS = new Set(['voce', 'vc']);
+
+/**
  * Object pronouns before a verb in the present that are not also articles: "o incêndio" and "la casa" are a noun after
  * an article, "te mato" and "ti ammazzo" a threat.
  */
@@ -106,6 +121,8 @@ interface Table {
   single: Map<string, string[]>;
   /** Entries written `=form`: matched on the folded word itself, because their stem is also another word's. */
   exact: Map<string, string[]>;
+  /** One-word entries by their folded word and its plural: the classes a word of STEM_GUARD may take. */
+  surfaces: Map<string, string[]>;
   /** Entries of several words, by their first word and then their second (the first two decide most lookups). */
   phrases: Map<string, Map<string, { words: string[]; klass: string }[]>>;
   profile: CompositionProfile;
@@ -126,6 +143,78 @@ function addClass(table: Map<string, string[]>, word: string, klass: string) {
   const classes = table.get(word) ?? [];
   addClasses(classes, [klass]);
   table.set(word, classes);
+}
+
+/**
+ * Classes that excuse harm told near them (a game, a dish, a story, a clinic, a history, a report) and classes of harm.
+ * An excusing entry whose stem is also the stem of another word's harm entry ("gol" and "gola", "but" and "buter",
+ * "partido" and "partir", "roman" and "Roma") is matched as written and in its plural, not by its stem: else "ti taglio
+ * la gola" reads as football talk and "je vais te buter" as a goal.
+ */
+const EXCUSING = new Set(
+  `BANTER FOOD FICTION SAFETY MEDICAL HISTORY REPORT META K_SPORT K_GAME K_KITCHEN K_FILM K_PARTY K_NEWS_COURT
+  K_HISTORY_WORDS K_SAFETY_ADVICE K_CLINIC K_HUNT_FISH K_PRANK_JOKE K_REMEMBRANCE K_COUNTER_SPEECH`.split(/\s+/),
+);
+const HARMFUL = new Set(
+  `HARM GORE_PART GORE_ACT GORE_WORD WEAPON DEATH SEX SLUR DEHUMAN GROUP K_BLADE K_GUN K_BONE K_BREAK_BONES K_FLESH
+  K_GENITALS K_SEX_ACT K_BEAT K_BLUNT K_DEVICE K_POISON`.split(/\s+/),
+);
+
+/**
+ * Common words whose stem is also a listed word's, found by listing the words of the training texts that took a class
+ * from a stem and not from an entry of their own: "pendant" (during) and "pendre" (hang), "contre" and "conte", Italian
+ * "faccio" (I do) and "faccia" (face), "meno" and "menare", German "kommt" and "kommen" (come), "Haus" and "Haut",
+ * Portuguese "sei" (I know) and "seio". They take only the classes of an entry written as they are (`surfaces`).
+ * One-word entries of fewer than MIN_INFLECTED_STEM letters of stem, nouns most ("coño" and "con", "bara" and "bar"),
+ * are matched as written too (verbs keep their stems: "mato", "mata" from "matar"). Accents are folded before any of
+ * this, so "uñas" was "unas" and is no longer listed.
+ */
+const STEM_GUARD: Record<EuropeanLanguage, Set<string>> = {
+  es: new Set(
+    `con una unas uno unos mama pena seria serio sera cuenta cuentas parte partes libre clase saludo juro tenia ganas
+    carro cuarto liquido moros morada tumbo corte cortes correr corre corriendo corro`.split(/\s+/),
+  ),
+  pt: new Set(
+    `pela pelo pelas pelos sei seis fila conta contas contar seria serio tira tirar tiras paulo joga correr corre segunda
+    segundo placa roda bora parte partes`.split(/\s+/),
+  ),
+  it: new Set(
+    `faccio fa fai fanno meno bar bari soldi saluti salutare saluto giorno giorni venire veniamo venuto venuta vengo viene
+    scopo lecce corsa ero colpa legno parte parti ragazza ragazzo mostra mostrare`.split(/\s+/),
+  ),
+  fr: new Set(
+    `par pendant contre fois cote cotes cours cour court courant courir allez aller allee allees tomber tombe tombes joue
+    partie parti pars part pare descend descendre`.split(/\s+/),
+  ),
+  de: new Set(
+    `kommt kommen komm kommst komme drei halt halten haus hause vielleicht leicht kriegt kriegen kriegst kriege reicht
+    reichen arm zeug erdgeschoss`.split(/\s+/),
+  ),
+};
+
+/** The stems of the one-word entries of the harm classes, each with the folded words it comes from. */
+function harmfulStems(lists: Record<string, string>, language: EuropeanLanguage): Map<string, Set<string>> {
+  const stems = new Map<string, Set<string>>();
+  for (const [klass, text] of Object.entries(lists)) {
+    if (!HARMFUL.has(klass)) continue;
+    for (const entry of split(text)) {
+      const words = exactForms(entry) ? [] : stemsOf(entry, language);
+      if (words.length !== 1) continue;
+      const from = stems.get(words[0]!) ?? new Set<string>();
+      stems.set(words[0]!, from.add(foldAccents(entry.trim())));
+    }
+  }
+  return stems;
+}
+
+/** A folded word with its regular plural, or singular if it is one ("partido", "partidos"; "seios", "seio"). */
+function pluralForms(word: string, language: EuropeanLanguage): string[] {
+  if (language === 'it') return [word, word.replace(/[oe]$/, 'i').replace(/a$/, 'e'), word.replace(/i$/, 'o')];
+  if (language === 'de') return [word, `${word}e`, `${word}en`, `${word}s`, word.replace(/(?:e|en|s)$/, '')];
+  const forms = [word, /[aeiou]$/.test(word) ? `${word}s` : `${word}es`];
+  if (word.endsWith('s')) forms.push(word.slice(0, -1));
+  if (word.endsWith('es')) forms.push(word.slice(0, -2));
+  return forms;
 }
 
 /** The stems of a verb's regular forms (european-inflection.ts), those long enough not to fold onto other words. */
@@ -156,6 +245,7 @@ const TABLES = Object.fromEntries(
   EUROPEAN_LANGUAGES.map((language) => {
     const single = new Map<string, string[]>();
     const exact = new Map<string, string[]>();
+    const surfaces = new Map<string, string[]>();
     const phrases = new Map<string, Map<string, { words: string[]; klass: string }[]>>();
     const lists: Record<string, string> = { ...EUROPEAN_CLASSES[language], BRING: BRING[language] };
     for (const extra of [
@@ -166,6 +256,7 @@ const TABLES = Object.fromEntries(
     ])
       for (const [klass, text] of Object.entries(extra))
         lists[klass] = lists[klass] ? `${lists[klass]} | ${text}` : text;
+    const harmful = harmfulStems(lists, language);
     for (const [klass, text] of Object.entries(lists)) {
       for (const entry of split(text)) {
         const forms = exactForms(entry);
@@ -176,6 +267,18 @@ const TABLES = Object.fromEntries(
         // Class entries are matched on folded, unstemmed words as well as stems, so short words keep their class.
         const words = stemsOf(entry, language);
         if (words.length === 0) continue;
+        const word = foldAccents(entry.trim());
+        if (words.length === 1) for (const form of pluralForms(word, language)) addClass(surfaces, form, klass);
+        const harms = words.length === 1 && EXCUSING.has(klass) ? harmful.get(words[0]!) : undefined;
+        if (
+          (harms && [...harms].some((harm) => harm !== word)) ||
+          (words.length === 1 && !INFLECTED_CLASSES.has(klass) && words[0]!.length < MIN_INFLECTED_STEM)
+        ) {
+          // Not a form that is itself a harm word ("wilde" is no game), unless the entry is ("partido": broken, a match).
+          for (const form of pluralForms(word, language))
+            if (form === word || !harms?.has(form)) addClass(exact, form, klass);
+          continue;
+        }
         if (words.length === 1) {
           addClass(single, words[0]!, klass);
           if (INFLECTED_CLASSES.has(klass))
@@ -212,7 +315,7 @@ const TABLES = Object.fromEntries(
         ]),
       ),
     };
-    return [language, { single, exact, phrases, profile }];
+    return [language, { single, exact, surfaces, phrases, profile }];
   }),
 ) as Record<EuropeanLanguage, Table>;
 
@@ -318,9 +421,9 @@ export function europeanSentence(
   const at: string[][] = [];
   for (let index = 0; index < stems.length; index++) {
     const word = stems[index]!;
-    const classes = [
-      ...(table.single.get(word) ?? compoundClasses(word, language, table, () => isNoun(words[index]!))),
-    ];
+    const classes = STEM_GUARD[language].has(words[index]!)
+      ? [...(table.surfaces.get(words[index]!) ?? NO_CLASSES)]
+      : [...(table.single.get(word) ?? compoundClasses(word, language, table, () => isNoun(words[index]!)))];
     addClasses(classes, table.exact.get(words[index]!) ?? NO_CLASSES);
     const next = stems[index + 1];
     for (const phrase of (next !== undefined && table.phrases.get(word)?.get(next)) || NO_PHRASES) {
@@ -366,17 +469,27 @@ export function europeanSentence(
     (!table.profile.hyperbole?.has(stems[index]!) ||
       [index + 1, index + 2, index + 3].some((after) => at[after]?.includes('GORE_PART') === true));
   let announced = false;
+  // A time to come ("mañana", "stasera", "demain", "morgen") makes the present an announcement to a third person too.
+  const later = classes.has('FUTURE');
+  const third = THIRD_CLITICS[language];
+  const clitic = (word: string | undefined, present: Set<string>) =>
+    word !== undefined && (present.has(word) || (later && third.has(word)));
   for (let index = 0; index < words.length && !announced; index++) {
     const word = words[index]!;
     if (language === 'es' || language === 'it' || language === 'pt')
       announced =
         /o$/.test(word) &&
-        (PRESENT_CLITICS[language]!.has(words[index - 1]!) ||
+        // The first person singular; an Italian plural ("sequestrano", "prendono", "andiamo") ends in "o" too.
+        (language !== 'it' || !/(?:ano|ono|iamo|ero)$/.test(word)) &&
+        (clitic(words[index - 1], PRESENT_CLITICS[language]!) ||
           // European Portuguese writes the pronoun after the verb: "mato-te", "parto-te a cara".
-          (language === 'pt' && PRESENT_CLITICS.pt!.has(words[index + 1] ?? ''))) &&
+          (language === 'pt' && clitic(words[index + 1], PRESENT_CLITICS.pt!)) ||
+          // Brazilian Portuguese puts the person after the verb in full: "eu mato você", "amanhã eu pego ele".
+          (language === 'pt' && clitic(words[index + 1], BRAZILIAN_OBJECTS))) &&
         harmAt(index);
     else if (language === 'fr')
-      announced = FRENCH_SUBJECTS.has(words[index - 2] ?? '') && FRENCH_CLITICS.has(words[index - 1]!) && harmAt(index);
+      announced =
+        FRENCH_SUBJECTS.has(words[index - 2] ?? '') && clitic(words[index - 1], FRENCH_CLITICS) && harmAt(index);
     else {
       // The subject before the verb ("ich stech dich ab"), or after it when the clause opens on something else: the
       // verb stands second ("dann bring ich dich um", "morgen stech ich dich ab").
@@ -384,7 +497,7 @@ export function europeanSentence(
       const object = inverted ? index + 1 : index;
       announced =
         (inverted || GERMAN_SUBJECTS.has(words[index - 1]!)) &&
-        [object + 1, object + 2].some((after) => GERMAN_OBJECTS.has(words[after] ?? '')) &&
+        [object + 1, object + 2].some((after) => clitic(words[after], GERMAN_OBJECTS)) &&
         [index, object + 1, object + 2].some((verb) => verb < words.length && harmAt(verb));
     }
   }

@@ -25,13 +25,19 @@ type Rule = { suffixes: string[]; stem: number; klass: 'YOU' | 'I_WILL' };
 /** Endings are compared with endsWith, not regular expressions: this runs on every word of a book. */
 const RULES: Record<EuropeanLanguage, Rule[]> = {
   es: [
-    // The future of the first person ("mataré", "pondremos") and of the second ("matarás", "mataréis").
-    { suffixes: ['ré', 'aremos', 'eremos', 'iremos', 'dremos'], stem: 2, klass: 'I_WILL' },
+    // The future of the first person ("mataré", "pondré", "haré", "sabré", "pondremos") and of the second ("matarás",
+    // "mataréis"); not a preterite whose stem ends in "r" ("compré", "entré", "encontré").
+    {
+      suffixes: ['aré', 'eré', 'iré', 'dré', 'bré', 'querré', 'aremos', 'eremos', 'iremos', 'dremos'],
+      stem: 1,
+      klass: 'I_WILL',
+    },
     // The accented second person: the future, and the voseo present ("sabés", "tenés", "estás").
     { suffixes: ['ás', 'és', 'ís', 'aréis', 'eréis', 'iréis'], stem: 2, klass: 'YOU' },
   ],
   pt: [
-    { suffixes: ['rei', 'aremos', 'eremos', 'iremos'], stem: 2, klass: 'I_WILL' },
+    // Not a preterite whose stem ends in "r" ("comprei", "entrei", "encontrei").
+    { suffixes: ['arei', 'erei', 'irei', 'aremos', 'eremos', 'iremos'], stem: 1, klass: 'I_WILL' },
     { suffixes: ['rás'], stem: 2, klass: 'YOU' },
   ],
   it: [

@@ -16,7 +16,7 @@ export const EUROPEAN_VOCABULARY: Record<EuropeanLanguage, Record<string, string
     INTIMATE: `jadeando | jadeo | gimio | gimiendo | gemidos | empapada | mojada | excitada | excitado | susurro | lamio |
       desabrocho | quito la ropa | se desnudo | muslo | nalgas | trasero |  cuello | entrepierna`,
     GORE_PART: `organos | visceras | arterias | orbitas | cuencas | globo ocular | mejilla | encias | rotula | rodilla | femur |
-      tendon | tendones | musculo | musculos | munon | munones | dedos | falanges | unas | cuero cabelludo | sesos | medula`,
+      tendon | tendones | musculo | musculos | munon | munones | dedos | falanges | cuero cabelludo | sesos | medula`,
     GORE_ACT: `arranco | arrancado | desgarro | desgarrado | desollado | desollaron | despellejado | serro |  motosierra |
       aplasto | aplastado | estallo | reventaron | chorreaba | chorreando | salpico | salpicaba | supuraba | supurando |
       colgaba | colgando | amputo | cercenado | mutilado | destripado | destripo | descuartizado | descuartizo | troceado |

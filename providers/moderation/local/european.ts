@@ -12,9 +12,12 @@ export function foldAccents(text: string): string {
   // Most sentences of most books are plain ASCII: nothing to decompose.
   // eslint-disable-next-line no-control-regex
   if (/^[\u0000-\u007f]*$/.test(text)) return text.toLowerCase();
+  // Ligatures NFD leaves whole are spelled out: the lists write "coeur", "oeil", "soeur" for "cœur", "œil", "sœur".
   return text
     .toLowerCase()
     .replace(/ß/g, 'ss')
+    .replace(/œ/g, 'oe')
+    .replace(/æ/g, 'ae')
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[\u2018\u2019\u201B\u2032`´]/g, "'")
@@ -263,19 +266,7 @@ export function foreignStopword(folded: string): boolean {
 }
 
 export function stopwordLanguage(folded: string, previous?: string): string | undefined {
-  const counts = new Map<string, number>();
-  // An elided word ("t'es", "j'vais", "dell'amico") is French or Italian: the elision counts for its language (when
-  // only one elides so), and the word after the apostrophe is not read as a function word ("es" is not Spanish here).
-  let afterElision = false;
-  for (const token of folded.match(/[a-z]+(?:['’](?=[a-z]))?/g) ?? []) {
-    const elided = token.endsWith("'") || token.endsWith('’');
-    const run = elided ? token.slice(0, -1) : token;
-    if (!afterElision)
-      for (const language of STOPWORD_LANGUAGES.get(run) ?? []) counts.set(language, (counts.get(language) ?? 0) + 1);
-    afterElision = elided;
-    const language = elided ? ELISIONS.get(run) : undefined;
-    if (language) counts.set(language, (counts.get(language) ?? 0) + 1);
-  }
+  const counts = stopwordCounts(folded);
   let best: string | undefined;
   let first = 0;
   let second = 0;
@@ -289,4 +280,31 @@ export function stopwordLanguage(folded: string, previous?: string): string | un
   if (first >= 2 && first >= 2 * second) return best;
   // The sentence before's language, when its function words lead here too (strictly: a tie is left to the detector).
   return previous !== undefined && best === previous && first > second ? previous : undefined;
+}
+
+/**
+ * The one language a sentence's function words point to, when they point to no other: "Je te tue" has one French word
+ * and none of another language's. For a short text the detector cannot place (it reads "Je te tue" as Croatian).
+ */
+export function soleStopwordLanguage(folded: string): string | undefined {
+  const counts = stopwordCounts(folded);
+  return counts.size === 1 ? counts.keys().next().value : undefined;
+}
+
+/** How many of a sentence's words are function words of each language (an elision counts for its language). */
+function stopwordCounts(folded: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  // An elided word ("t'es", "j'vais", "dell'amico") is French or Italian: the elision counts for its language (when
+  // only one elides so), and the word after the apostrophe is not read as a function word ("es" is not Spanish here).
+  let afterElision = false;
+  for (const token of folded.match(/[a-z]+(?:['’](?=[a-z]))?/g) ?? []) {
+    const elided = token.endsWith("'") || token.endsWith('’');
+    const run = elided ? token.slice(0, -1) : token;
+    if (!afterElision)
+      for (const language of STOPWORD_LANGUAGES.get(run) ?? []) counts.set(language, (counts.get(language) ?? 0) + 1);
+    afterElision = elided;
+    const language = elided ? ELISIONS.get(run) : undefined;
+    if (language) counts.set(language, (counts.get(language) ?? 0) + 1);
+  }
+  return counts;
 }

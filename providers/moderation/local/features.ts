@@ -136,7 +136,8 @@ const CLASS_LISTS: Record<string, string> = {
     butcher | slaughter | massacre | torture | maim | cripple | break | smash | crush | snap | punch | kick | stomp | bludgeon |
     behead | decapitate | execute | assassinate | shank | gun down | blow up | bomb | poison | suffocate | smother | bleed |
     skin | flay | dismember | mutilate | rape | assault | attack | hit | destroy | end | finish | waste | whack | off | bury |
-    run over | set fire | torch | burn down | hurt | harm | injure | wound | knife | blast | shred | hunt down | take out`,
+    run over | set fire | torch | burn down | hurt | harm | injure | wound | knife | blast | shred | hunt down | take out |
+    batter | beat up | do in | knock out | cave in | kick in | smash in | bash in`,
   DEATH: `die | dead | death | corpse | body | bodies | grave | funeral | coffin | blood | bleed | killed | buried | murdered | slain | perish`,
   WEAPON: `gun | rifle | pistol | handgun | shotgun | ar-15 | ak-47 | firearm | ammo | ammunition | bullet | round | magazine | knife |
     blade | machete | axe | hatchet | sword | razor | box cutter | crowbar | bat | hammer | brick | rope | wire | chain | acid |
@@ -283,7 +284,19 @@ export function tokenClasses(stems: string[]): string[][] {
   for (let index = 0; index < stems.length; index++) {
     const word = stems[index]!;
     const classes = [...(SINGLE.get(word) ?? [])];
-    for (const phrase of PHRASES.get(word) ?? []) {
+    const phrases = PHRASES.get(word);
+    if (!phrases) {
+      at.push(classes);
+      continue;
+    }
+    // A phrasal verb with its object between: a person ("run you over", "beat him up") or their body part ("kick his
+    // head in"); the particle, if one stands after them.
+    const particle = OBJECT_PRONOUNS.has(stems[index + 1] ?? '')
+      ? stems[index + 2]
+      : POSSESSIVES.has(stems[index + 1] ?? '') && SINGLE.get(stems[index + 2] ?? '')?.includes('GORE_PART')
+        ? stems[index + 3]
+        : undefined;
+    for (const phrase of phrases) {
       let matches = true;
       for (let offset = 1; offset < phrase.words.length; offset++) {
         if (stems[index + offset] !== phrase.words[offset]) {
@@ -291,12 +304,25 @@ export function tokenClasses(stems: string[]): string[][] {
           break;
         }
       }
-      if (matches && !classes.includes(phrase.klass)) classes.push(phrase.klass);
+      if (
+        (matches ||
+          (particle !== undefined &&
+            phrase.words.length === 2 &&
+            PARTICLES.has(particle) &&
+            particle === phrase.words[1])) &&
+        !classes.includes(phrase.klass)
+      )
+        classes.push(phrase.klass);
     }
     at.push(classes);
   }
   return at;
 }
+
+/** The particles of phrasal verbs, and the words that stand between a verb and its particle ("run you over"). */
+const PARTICLES = new Set(['over', 'up', 'out', 'in', 'down', 'off']);
+const OBJECT_PRONOUNS = new Set(['you', 'him', 'her', 'them', 'us', 'me', 'ya', 'yous', 'youse', 'u']);
+const POSSESSIVES = new Set(['your', 'his', 'her', 'their', 'ur']);
 
 /** The classes that occur in a run of stems, with counts. */
 export function classesOf(stems: string[], at = tokenClasses(stems)): Map<string, number> {
@@ -484,6 +510,8 @@ function compositionFeatures(stems: string[], at: string[][], features: Set<stri
   let incite = -10;
   let you = -10;
   let future = -10;
+  // A time to come anywhere in the sentence: "tomorrow I kill him" announces in the present.
+  const later = !profile && at.some((classes) => classes.includes('FUTURE'));
   for (let index = 0; index < stems.length; index++) {
     const word = stems[index]!;
     const next = stems[index + 1] ?? '';
@@ -503,7 +531,8 @@ function compositionFeatures(stems: string[], at: string[][], features: Set<stri
       ((word === 'i' || word === 'we') && /^(?:am|are|will|shall|would|wil)$/.test(next)) ||
       // West African Pidgin English marks the future with "go": "I go kill you", "we go deal with am".
       (!profile && (word === 'i' || word === 'we') && next === 'go' && has(index + 2, 'HARM')) ||
-      (index === 0 && word === 'go' && next === 'to')
+      (index === 0 && word === 'go' && next === 'to') ||
+      (later && (word === 'i' || word === 'we') && has(index + 1, 'HARM'))
     )
       announced = index;
     if (has(index, 'FUTURE') || word === 'go' || word === 'gonna') future = index;

@@ -11,6 +11,7 @@ import {
   type EuropeanLanguage,
   foldAccents,
   foreignStopword,
+  soleStopwordLanguage,
   stopwordLanguage,
 } from './european.ts';
 import { europeanSentence } from './european-features.ts';
@@ -266,7 +267,9 @@ function openingLanguage(text: string): string {
   if (guess.script !== 'latin') return 'en';
   if (guess.catalog) return guess.catalog;
   const near = guess.near ?? [];
-  return near.length > 0 && !near.includes('en') ? near[0]! : 'en';
+  if (near.length > 0) return near.includes('en') ? 'en' : near[0]!;
+  // No catalog language near: the function words, when they name one language alone.
+  return soleStopwordLanguage(foldAccents(text.length > OPENING ? text.slice(0, OPENING) : text)) ?? 'en';
 }
 
 /**
