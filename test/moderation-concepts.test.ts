@@ -256,8 +256,10 @@ describe('word features in the six languages', () => {
 });
 
 describe('a threat said to be meant', () => {
+  // Read as the moderator reads a text: its sentence's language found, its features built.
+  const read = (text: string) => analyse(text, { full: true }).flatMap((sentence) => sentence.features);
+
   test("someone's words quoted are QUOTE; an apostrophe is not", () => {
-    const read = (text: string) => analyse(text, { full: true }).flatMap((sentence) => sentence.features);
     const cases: [string, boolean][] = [
       ['À la barre, la procureure a lu le SMS : « Je sais où tu habites. »', true],
       ['He wrote: "I know where you live."', true],
@@ -272,8 +274,6 @@ describe('a threat said to be meant', () => {
       expect({ text, quoted: read(text).includes('c:QUOTE') }).toEqual({ text, quoted });
   });
   test('a denied joke or nothing left to lose is SERIOUS, and its joke or contest word is no banter', () => {
-    // Read as the moderator reads a text: its sentence's language found, its features built.
-    const read = (text: string) => analyse(text, { full: true }).flatMap((sentence) => sentence.features);
     // Each: a text, and whether it says its threat is meant (a joke told as one, or a lost game, stays banter).
     const cases: [string, boolean][] = [
       ["I'm not joking, I will find you.", true],

@@ -198,10 +198,10 @@ function harmfulStems(lists: Record<string, string>, language: EuropeanLanguage)
   for (const [klass, text] of Object.entries(lists)) {
     if (!HARMFUL.has(klass)) continue;
     for (const entry of split(text)) {
-      const words = exactForms(entry) ? [] : stemsOf(entry, language);
+      const words = exactForms(entry) ? [] : wordsOf(entry, language);
       if (words.length !== 1) continue;
-      const from = stems.get(words[0]!) ?? new Set<string>();
-      stems.set(words[0]!, from.add(foldAccents(entry.trim())));
+      const stem = stemEuropean(words[0]!, language);
+      stems.set(stem, (stems.get(stem) ?? new Set<string>()).add(words[0]!));
     }
   }
   return stems;
@@ -238,8 +238,10 @@ const split = (text: string) =>
     .trim()
     .split(/\s*\|\s*/)
     .filter(Boolean);
+/** A list entry's words, folded and split as a sentence's are. */
+const wordsOf = (text: string, language: EuropeanLanguage) => europeanWords(foldAccents(text), language);
 const stemsOf = (text: string, language: EuropeanLanguage) =>
-  europeanWords(foldAccents(text), language).map((word) => stemEuropean(word, language));
+  wordsOf(text, language).map((word) => stemEuropean(word, language));
 
 const TABLES = Object.fromEntries(
   EUROPEAN_LANGUAGES.map((language) => {
@@ -265,18 +267,19 @@ const TABLES = Object.fromEntries(
           continue;
         }
         // Class entries are matched on folded, unstemmed words as well as stems, so short words keep their class.
-        const words = stemsOf(entry, language);
-        if (words.length === 0) continue;
-        const word = foldAccents(entry.trim());
-        if (words.length === 1) for (const form of pluralForms(word, language)) addClass(surfaces, form, klass);
+        const folded = wordsOf(entry, language);
+        if (folded.length === 0) continue;
+        const words = folded.map((word) => stemEuropean(word, language));
+        const word = folded[0]!;
+        const plurals = folded.length === 1 ? pluralForms(word, language) : [];
+        for (const form of plurals) addClass(surfaces, form, klass);
         const harms = words.length === 1 && EXCUSING.has(klass) ? harmful.get(words[0]!) : undefined;
         if (
           (harms && [...harms].some((harm) => harm !== word)) ||
           (words.length === 1 && !INFLECTED_CLASSES.has(klass) && words[0]!.length < MIN_INFLECTED_STEM)
         ) {
           // Not a form that is itself a harm word ("wilde" is no game), unless the entry is ("partido": broken, a match).
-          for (const form of pluralForms(word, language))
-            if (form === word || !harms?.has(form)) addClass(exact, form, klass);
+          for (const form of plurals) if (form === word || !harms?.has(form)) addClass(exact, form, klass);
           continue;
         }
         if (words.length === 1) {

@@ -263,13 +263,14 @@ const OPENING = 600;
  * catalog language it scores near, unless English is near too. English otherwise.
  */
 function openingLanguage(text: string): string {
-  const guess = detectLanguage(text.length > OPENING ? text.slice(0, OPENING) : text, { near: true });
+  const opening = text.length > OPENING ? text.slice(0, OPENING) : text;
+  const guess = detectLanguage(opening, { near: true });
   if (guess.script !== 'latin') return 'en';
   if (guess.catalog) return guess.catalog;
   const near = guess.near ?? [];
   if (near.length > 0) return near.includes('en') ? 'en' : near[0]!;
   // No catalog language near: the function words, when they name one language alone.
-  return soleStopwordLanguage(foldAccents(text.length > OPENING ? text.slice(0, OPENING) : text)) ?? 'en';
+  return soleStopwordLanguage(foldAccents(opening)) ?? 'en';
 }
 
 /**
