@@ -82,6 +82,8 @@ test('the compiled binary starts, narrates and stops on SIGTERM', async () => {
         voice: 'std-es-elena',
       }),
     });
+    // (A short text in a model language is read by the n-gram blend too: the binary reads its embedded model-grams.dat
+    // the first time, model.ts; missing, this request fails closed with 503.)
     expect([threat.status, ((await threat.json()) as { error: { code: string } }).error.code]).toEqual([
       400,
       'content_rejected',

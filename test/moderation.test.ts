@@ -4,8 +4,9 @@ import {
   parseLlamaGuardAnswer,
 } from '../providers/moderation/llamaguard/llamaguard-moderator.ts';
 import { createLocalModerator, paragraphCuts, runningWorkers } from '../providers/moderation/local/index.ts';
-import { assess, isShortText, verdictOf } from '../providers/moderation/local/classifier.ts';
+import { assess, blendScore, isShortText, verdictOf } from '../providers/moderation/local/classifier.ts';
 import { Model, type ModelFile } from '../providers/moderation/local/model.ts';
+import { GramModel, gramsOf } from '../providers/moderation/local/grams.ts';
 import { createOpenAIModerator } from '../providers/moderation/openai/openai-moderator.ts';
 import { MODERATION_CATEGORIES, type ModerationProviderV1 } from '../providers/spec/v1/moderation.ts';
 import { moderationConformance } from '../providers/testing/moderation-conformance.ts';
@@ -128,9 +129,10 @@ describe('local moderator', () => {
 
 /**
  * Training (cross-validation, then the final model) on 21,749 examples took 291 s in a clean CI run on 2 cores: more
- * than the suite's 4-minute default.
+ * than the suite's 4-minute default. On 38,829 examples, with the n-gram blend's model trained on every fold as well, it
+ * takes longer: up to 30 minutes are allowed.
  */
-const TRAINING_TIMEOUT_MS = 900_000;
+const TRAINING_TIMEOUT_MS = 1_800_000;
 
 describe('local model', () => {
   test(
@@ -144,6 +146,13 @@ describe('local model', () => {
     },
     TRAINING_TIMEOUT_MS,
   );
+  test("the committed threat lexicon is what its script makes of the writers' drafts and the training sets", () => {
+    const run = Bun.spawnSync([process.execPath, 'scripts/threat-lexicon.ts', '--check'], {
+      cwd: `${import.meta.dir}/..`,
+    });
+    expect(run.stdout.toString()).toContain('threat-lexicon.json is up to date');
+    expect(run.exitCode).toBe(0);
+  });
   test('a short text in a lexicon language is read whole by the n-gram model too; a long one by the lists alone', () => {
     const threats = MODERATION_CATEGORIES.indexOf('threats');
     // An n-gram model that reads "学校" (school) as a threat, and nothing else.
@@ -166,6 +175,85 @@ describe('local model', () => {
     expect(flagged('你女儿的公司就在回家的路上，对吧。')).toBe(false);
     // Seven sentences: a long text, which the lists alone read.
     expect(flagged(Array.from({ length: 7 }, (_, day) => `第${day + 1}天我们去学校上课。`).join(''))).toBe(false);
+  });
+  test('a short paragraph in a model language is read by the n-gram blend too; a long one, or one with a lexicon language, is not', () => {
+    const threats = MODERATION_CATEGORIES.indexOf('threats');
+    const file: ModelFile = {
+      version: 1,
+      categories: [...MODERATION_CATEGORIES],
+      // sigmoid(-1) = 0.269 for any text: over half the threshold, so a short text's sentence is scored.
+      bias: MODERATION_CATEGORIES.map(() => -1),
+      thresholds: MODERATION_CATEGORIES.map(() => 0.5),
+      weights: {},
+      training: {},
+    };
+    // An n-gram model that reads "zor" as a threat, and nothing else; half the blend.
+    const blend = () => ({
+      bias: MODERATION_CATEGORIES.map(() => -4),
+      thresholds: MODERATION_CATEGORIES.map(() => 0.6),
+      shares: MODERATION_CATEGORIES.map((_, category) => (category === threats ? 0.5 : 0)),
+      grams: ['en:zor'],
+      weights: MODERATION_CATEGORIES.map((_, category) => (category === threats ? 20 : 0)),
+    });
+    const model = new Model(file, undefined, blend);
+    const score = (text: string, on = model) => assess(text, on).best[threats]!.score;
+    const flagged = (text: string, on = model) => verdictOf(assess(text, on).best, on).categories.threats.flagged;
+    // Blended in log-odds, half and half: (-1 + 16) / 2 = 7.5, over the blend's threshold (0.6), so over the model's.
+    const sigmoid = (value: number) => 1 / (1 + Math.exp(-value));
+    expect(score('The zorblat is here.')).toBeCloseTo(0.5 + ((sigmoid(7.5) - 0.6) * 0.5) / 0.4, 10);
+    expect(flagged('The zorblat is here.')).toBe(true);
+    // Without the n-gram: (-1 - 4) / 2, far under.
+    expect(flagged('The cat is here.')).toBe(false);
+    expect(score('The cat is here.')).toBeCloseTo((sigmoid(-2.5) * 0.5) / 0.6, 10);
+    // The model alone, and a long text (seven sentences), are read without the blend.
+    expect(flagged('The zorblat is here.', new Model(file))).toBe(false);
+    const long = Array.from({ length: 7 }, (_, day) => `On day ${day + 1} the zorblat walked to the market.`).join(' ');
+    expect(flagged(long)).toBe(false);
+    // A sentence in a lexicon language leaves the text to the lists and their own n-gram model.
+    expect(flagged('The zorblat is here. 今天天气很好，我们下午去公园散步吧。')).toBe(false);
+    // Each paragraph is read alone: a paragraph that passes alone still passes beside another.
+    expect(flagged('The cat is here.\n\nThe zorblat is here.')).toBe(true);
+    expect(flagged('The cat is here.\n\nThe dog is here.')).toBe(false);
+    // A rule's verdict is never lowered.
+    expect(blendScore(1, -50, 0.5)).toBe(1);
+  });
+  test('an n-gram model reads the n-grams of a text where they lie, each once, as gramsOf names them', () => {
+    const texts: [string, string][] = [
+      ['es', 'Mañana  VOY a esperarte\ta la salida; mañana, ya sabes.'],
+      ['fr', 'Je sais ou tu habites 😈 et je viendrai ce soir 😈.'],
+      ['de', 'Straße und STRASSE und straße.'],
+      ['zh', '你女儿的学校就在回家的路上，对吧。𠀀'],
+    ];
+    // A weight for every n-gram of the texts but a few, different per category.
+    const names = [...new Set(texts.flatMap(([language, text]) => gramsOf(text, language)))].filter(
+      (_, at) => at % 7 !== 3,
+    );
+    const weights = names.flatMap((_, row) =>
+      MODERATION_CATEGORIES.map((_, category) => ((row * 7 + category) % 11) / 10),
+    );
+    const model = new GramModel({
+      bias: [0.1, 0.2, 0.3, 0.4, 0.5],
+      thresholds: [0.5, 0.5, 0.5, 0.5, 0.5],
+      grams: names,
+      weights,
+    });
+    const reference = (pairs: [string, string][]) => {
+      const sums = [0.1, 0.2, 0.3, 0.4, 0.5];
+      const seen = new Set(pairs.flatMap(([language, text]) => gramsOf(text, language)));
+      for (const gram of seen) {
+        const row = names.indexOf(gram);
+        if (row >= 0) for (let category = 0; category < 5; category++) sums[category]! += weights[row * 5 + category]!;
+      }
+      return sums;
+    };
+    const close = (sums: number[], expected: number[]) =>
+      sums.forEach((sum, category) => {
+        expect(sum).toBeCloseTo(expected[category]!, 10);
+      });
+    for (const pair of texts) close(model.logOddsOf([pair]), reference([pair]));
+    // Several texts read together: an n-gram they share counts once.
+    const both: [string, string][] = [texts[0]!, ['es', 'Ya sabes: mañana.']];
+    close(model.logOddsOf(both), reference(both));
   });
   test('the committed n-gram model passes everyday messages in the seven lexicon languages', () => {
     for (const text of [

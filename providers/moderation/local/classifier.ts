@@ -1,8 +1,8 @@
-import { MODERATION_CATEGORIES, type ModerationVerdict } from '../../spec/v1/moderation.ts';
+import { MODERATION_CATEGORIES, type ModerationCategory, type ModerationVerdict } from '../../spec/v1/moderation.ts';
 import { pairIntent, peacefulWeapon, sequenceIntent } from './intent.ts';
 import { crossFeatures } from './features.ts';
 import { DENIED_JEST, JOKE_WORDS, seriousPhrases } from './intent-classes.ts';
-import type { GramModel } from './grams.ts';
+import { type GramModel, gramsOf } from './grams.ts';
 import { defaultModel, type Model } from './model.ts';
 import { type AnalysedSentence, analyse, contextRange, framedNear, SHORT_SENTENCES, windowsOf } from './windows.ts';
 
@@ -152,6 +152,21 @@ export function assess(text: string, model: Model = defaultModel()): Assessment 
   const best = MODERATION_CATEGORIES.map(() => ({ score: 0, start: 0, end: 0 }));
   const grey: Span[] = [];
   const lowered = new Set<number>();
+  // The model languages' n-gram model reads each short paragraph of them (blendable) whole, as it was trained on texts:
+  // its log-odds per paragraph, worked out for the first window that needs them.
+  const paragraphOdds = new Map<number, number[] | undefined>();
+  const oddsAt = (index: number) => {
+    const paragraph = sentences[index]!.paragraph;
+    if (paragraphOdds.has(paragraph)) return paragraphOdds.get(paragraph);
+    let from = index;
+    while (from > 0 && sentences[from - 1]!.paragraph === paragraph) from--;
+    let to = index;
+    while (to + 1 < sentences.length && sentences[to + 1]!.paragraph === paragraph) to++;
+    const members = sentences.slice(from, to + 1);
+    const odds = blendable(members) && model.blend ? model.blend.logOddsOf(blendTexts(text, members)) : undefined;
+    paragraphOdds.set(paragraph, odds);
+    return odds;
+  };
   const ownFloor = (from: number, to: number, category: number) => {
     for (let index = from; index <= to; index++)
       if ((own[index]?.[category] ?? 0) >= thresholds[category]! * OWN_FLOOR_FRACTION) return true;
@@ -177,13 +192,21 @@ export function assess(text: string, model: Model = defaultModel()): Assessment 
     const bare = window.to > window.from || !own[window.from] ? model.scoreRows(words) : own[window.from]!;
     const shaped =
       window.to === window.from && PLAIN_SHAPES.some((shape) => sentences[window.from]!.features.includes(shape));
+    // (Worked out only where a blended category is scored: the n-gram model is read for nothing otherwise.)
+    const odds = BLENDED.some((category) => gate(category)) ? oddsAt(window.from) : undefined;
     for (let category = 0; category < width; category++) {
       if (!gate(category)) continue;
       const threshold = thresholds[category]!;
       // The framing of the sentences around may lower a score, never raise it; a plain sentence keeps its own.
       const plain =
         bare[category]! >= threshold + (1 - threshold) * PLAIN_MARGIN || (shaped && bare[category]! >= threshold);
-      const score = plain ? bare[category]! : Math.min(bare[category]!, framed[category]!);
+      let score = plain ? bare[category]! : Math.min(bare[category]!, framed[category]!);
+      // Blended with the n-gram model's reading of the paragraph (blendScore), on this text's scale.
+      const blend = odds && model.blend;
+      if (blend && blend.shares[category]! > 0) {
+        const blended = blendScore(score, odds[category]!, blend.shares[category]!);
+        score = onCommonScale(blended, (brief ? blend.shortThresholds : blend.thresholds)[category]!, threshold);
+      }
       if (bare[category]! >= threshold && score < threshold) lowered.add(window.from);
       if (score > best[category]!.score)
         best[category] = { score, start: sentences[window.from]!.start, end: sentences[window.to]!.end };
@@ -208,6 +231,58 @@ export function assess(text: string, model: Model = defaultModel()): Assessment 
       .map(({ start, end }) => ({ start, end })),
     unjudged: sentences.filter((sentence) => sentence.coverage === 'none').map(({ start, end }) => ({ start, end })),
   };
+}
+
+/**
+ * The categories the model languages' n-gram model is blended in (scripts/train-moderation.ts, which measured blending
+ * every category; the shares are in model-grams.dat).
+ */
+export const BLENDED_CATEGORIES: readonly ModerationCategory[] = ['threats', 'violent_instructions'];
+const BLENDED = BLENDED_CATEGORIES.map((category) => MODERATION_CATEGORIES.indexOf(category));
+
+/**
+ * Whether a paragraph (or a text) is read by the model languages' n-gram model as well as the model: a short one
+ * (SHORT_SENTENCES or fewer), with a sentence in a model language and none in a lexicon language (those have their own,
+ * readGrams).
+ */
+export const blendable = (sentences: readonly AnalysedSentence[]) =>
+  sentences.length <= SHORT_SENTENCES &&
+  sentences.some((sentence) => sentence.coverage === 'model') &&
+  !sentences.some((sentence) => sentence.coverage === 'lexicon');
+
+/** A text's sentences in the model languages, joined language by language, as the blend's n-gram model reads them. */
+export function blendTexts(text: string, sentences: readonly AnalysedSentence[]): [language: string, text: string][] {
+  const byLanguage = new Map<string, string[]>();
+  for (const sentence of sentences) {
+    if (sentence.coverage !== 'model') continue;
+    const parts = byLanguage.get(sentence.language) ?? [];
+    byLanguage.set(sentence.language, parts);
+    parts.push(text.slice(sentence.start, sentence.end));
+  }
+  return [...byLanguage].map(([language, parts]) => [language, parts.join(' ')]);
+}
+
+/** The n-grams (grams.ts) the blend's n-gram model reads in a text (blendTexts), as it is trained on them. */
+export function blendGramsOf(text: string, sentences: readonly AnalysedSentence[]): Set<string> {
+  const grams = new Set<string>();
+  for (const [language, part] of blendTexts(text, sentences))
+    for (const gram of gramsOf(part, language)) grams.add(gram);
+  return grams;
+}
+
+/**
+ * A probability of the model blended with the n-gram model's log-odds, `share` of the way; a rule's verdict (1) stays.
+ * A short paragraph in the model languages is read by their n-gram model too (grams.ts, model-grams.dat: one logistic
+ * regression per category over character n-grams, trained on the same sets), which weighs what the word lists and
+ * composition rules do not name: the spelling, slang and word order of a threat or a plan. For the categories it is
+ * blended in (threats and violent instructions, scripts/train-moderation.ts), each window of the paragraph is scored by
+ * the blend, put on the text's scale (the blend's threshold, chosen on cross-validation, onto the model's). A paragraph
+ * is read alone, so two that pass alone still pass side by side; a longer paragraph is read by the model alone.
+ */
+export function blendScore(score: number, logOdds: number, share: number): number {
+  if (score >= 1) return score;
+  const clamped = Math.min(1 - 1e-6, Math.max(1e-6, score));
+  return 1 / (1 + Math.exp(-((1 - share) * Math.log(clamped / (1 - clamped)) + share * logOdds)));
 }
 
 /**

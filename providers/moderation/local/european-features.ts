@@ -8,7 +8,7 @@ import { EUROPEAN_LANGUAGES, type EuropeanLanguage, europeanWords, foldAccents, 
 import { EUROPEAN_CLASSES } from './european-classes.ts';
 import { conjugate, GERMAN_PARTICLES } from './european-inflection.ts';
 import { personClasses } from './european-person.ts';
-import { EUROPEAN_THREATS } from './european-threats.ts';
+import { EUROPEAN_THREATS, THREAT_LEXICON } from './european-threats.ts';
 import { EUROPEAN_VOCABULARY } from './european-vocabulary.ts';
 import { addSurfaceClasses, INTENT_CLASSES } from './intent-classes.ts';
 
@@ -254,6 +254,7 @@ const TABLES = Object.fromEntries(
       INTENT_CLASSES[language],
       EUROPEAN_VOCABULARY[language],
       EUROPEAN_THREATS[language],
+      THREAT_LEXICON[language] ?? {},
       conceptLists(language),
     ])
       for (const [klass, text] of Object.entries(extra))

@@ -6,6 +6,7 @@
  * Written from the languages' grammar and idiom, not from any training or test text; folded and stemmed when loaded.
  */
 import type { EuropeanLanguage } from './european.ts';
+import threatLexicon from './threat-lexicon.json' with { type: 'json' };
 
 export const EUROPEAN_THREATS: Record<EuropeanLanguage, Record<string, string>> = {
   es: {
@@ -182,3 +183,17 @@ export const EUROPEAN_THREATS: Record<EuropeanLanguage, Record<string, string>> 
       losch die nachrichten | losch den chat | sag du warst | keiner hat dich gesehen | jeder fur sich`,
   },
 };
+
+/**
+ * More of the same classes (HARM, WEAPON, OMEN, MENACE), written blind by one writer per language who saw neither the
+ * model, these lists nor any labelled text: the first-person and colloquial forms of harm verbs ("te desfiguro",
+ * "je t'ouvre en deux", "te dou um balaço"), street words for weapons, finality ("ya valiste", "hai le ore contate")
+ * and menace ("los accidentes pasan"). Built by scripts/threat-lexicon.ts from the drafts, less the phrases mostly said
+ * harmlessly in the training sets. Entries joined in the list format above.
+ */
+export const THREAT_LEXICON = Object.fromEntries(
+  Object.entries(threatLexicon as Record<EuropeanLanguage, Record<string, string[]>>).map(([language, classes]) => [
+    language,
+    Object.fromEntries(Object.entries(classes).map(([klass, entries]) => [klass, entries.join(' | ')])),
+  ]),
+) as Record<EuropeanLanguage, Record<string, string>>;

@@ -2,13 +2,15 @@
  * The local moderator's learned model: one logistic regression per category over the features of features.ts, plus a
  * small hidden layer over the class features (not words) whose units add to every category's sum; trained by
  * scripts/train-moderation.ts on the labelled sets in this folder (model.json is its output; retrain after changing
- * features.ts or the data). The same script trains the n-gram model of the lexicon languages (grams.ts, grams.dat).
+ * features.ts or the data). The same script trains the n-gram models (grams.ts): the lexicon languages' (grams.dat) and
+ * the model languages' (model-grams.dat), whose reading is blended with this model's on short texts (classifier.ts).
  */
 import { MODERATION_CATEGORIES, type ModerationCategory } from '../../spec/v1/moderation.ts';
 import { readFileSync } from 'node:fs';
 import { GramModel, type GramModelFile } from './grams.ts';
 // Embedded in the compiled binary; the import is the file's path (embedded-files.d.ts).
 import gramsPath from './grams.dat' with { type: 'file' };
+import blendPath from './model-grams.dat' with { type: 'file' };
 import modelFile from './model.json' with { type: 'json' };
 
 export interface ModelFile {
@@ -42,6 +44,8 @@ export class Model {
   readonly shortThresholds: readonly number[] | undefined;
   private readonly gramFile: GramModelFile | (() => GramModelFile) | undefined;
   private gramModel: GramModel | undefined;
+  private readonly blendFile: (() => GramModelFile) | undefined;
+  private blendModel: GramModel | undefined;
   private readonly bias: readonly number[];
   private readonly hiddenWidth: number;
   private readonly hiddenBias: readonly number[];
@@ -51,14 +55,18 @@ export class Model {
   private readonly hiddenRow: Int32Array;
   private readonly hiddenSums: Float64Array;
 
-  /** `grams` reads the n-gram model when the file holds none (grams.dat for the committed model). */
-  constructor(file: ModelFile, grams?: () => GramModelFile) {
+  /**
+   * `grams` reads the lexicon languages' n-gram model when the file holds none (grams.dat for the committed model),
+   * `blend` the model languages' (model-grams.dat); a model without `blend` reads short texts alone.
+   */
+  constructor(file: ModelFile, grams?: () => GramModelFile, blend?: () => GramModelFile) {
     if (file.version !== 1 || file.categories.join() !== MODERATION_CATEGORIES.join())
       throw new Error('moderation model does not match this build');
     this.categories = file.categories;
     this.thresholds = file.thresholds;
     this.shortThresholds = file.shortThresholds;
     this.gramFile = file.grams ?? grams;
+    this.blendFile = blend;
     this.bias = file.bias;
     const entries = Object.entries(file.weights);
     for (const feature of Object.keys(file.hidden?.weights ?? {}))
@@ -92,6 +100,15 @@ export class Model {
     if (this.gramFile && !this.gramModel)
       this.gramModel = new GramModel(typeof this.gramFile === 'function' ? this.gramFile() : this.gramFile);
     return this.gramModel;
+  }
+
+  /**
+   * The model languages' n-gram model, whose reading of a short text is blended with this model's (classifier.ts);
+   * read the first time one is screened.
+   */
+  get blend(): GramModel | undefined {
+    if (this.blendFile && !this.blendModel) this.blendModel = new GramModel(this.blendFile());
+    return this.blendModel;
   }
 
   /** The model's rows for a list of feature names (features the model does not weigh are dropped). */
@@ -146,6 +163,7 @@ export function defaultModel(): Model {
   loaded ??= new Model(
     modelFile as unknown as ModelFile,
     () => JSON.parse(readFileSync(gramsPath, 'utf8')) as GramModelFile,
+    () => JSON.parse(readFileSync(blendPath, 'utf8')) as GramModelFile,
   );
   return loaded;
 }
