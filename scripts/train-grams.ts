@@ -61,54 +61,111 @@ export const hash = (text: string) => {
   return value;
 };
 
+/** A logistic regression: a weight per n-gram number, and a bias. */
+interface Fitted {
+  weights: Float64Array;
+  bias: number;
+}
+
 /**
- * A logistic regression for one category (targets 0/1), as a function of a row's n-gram numbers; a positive's error
- * counts `positiveWeight` times.
+ * Logistic regressions, one per list of targets (0/1 per row), over the rows' n-gram numbers; a positive's error counts
+ * its list's `positiveWeights` times. They are trained together, one pass over the rows per epoch with an n-gram's
+ * weights side by side, and each comes out exactly as it would trained alone: its sums and steps are the same numbers
+ * added in the same order.
  */
-function fit(rows: readonly { grams: Int32Array }[], targets: readonly number[], size: number, positiveWeight = 1) {
-  const weights = new Float64Array(size);
-  const first = new Float64Array(size);
-  const second = new Float64Array(size);
-  const gradient = new Float64Array(size);
-  let bias = 0;
-  let biasFirst = 0;
-  let biasSecond = 0;
+function fit(
+  rows: readonly Int32Array[],
+  targets: readonly (readonly number[])[],
+  size: number,
+  positiveWeights: readonly number[],
+): Fitted[] {
+  const width = targets.length;
+  const weights = new Float64Array(size * width);
+  const first = new Float64Array(size * width);
+  const second = new Float64Array(size * width);
+  const gradient = new Float64Array(size * width);
+  const bias = new Float64Array(width);
+  const biasFirst = new Float64Array(width);
+  const biasSecond = new Float64Array(width);
+  const biasGradient = new Float64Array(width);
+  const sums = new Float64Array(width);
+  const errors = new Float64Array(width);
   // Adam's step from a parameter's moments after `epoch` updates.
   const step = (moment: number, square: number, epoch: number) =>
     (RATE * (moment / (1 - 0.9 ** epoch))) / (Math.sqrt(square / (1 - 0.999 ** epoch)) + 1e-8);
   for (let epoch = 1; epoch <= EPOCHS; epoch++) {
     gradient.fill(0);
-    let biasGradient = 0;
-    rows.forEach((row, index) => {
-      let sum = bias;
-      for (const gram of row.grams) sum += weights[gram]!;
-      const error =
-        ((1 / (1 + Math.exp(-sum)) - targets[index]!) * (targets[index] ? positiveWeight : 1)) / rows.length;
-      for (const gram of row.grams) gradient[gram]! += error;
-      biasGradient += error;
+    biasGradient.fill(0);
+    rows.forEach((grams, index) => {
+      sums.set(bias);
+      for (const gram of grams) {
+        const at = gram * width;
+        for (let target = 0; target < width; target++) sums[target]! += weights[at + target]!;
+      }
+      for (let target = 0; target < width; target++) {
+        const expected = targets[target]![index]!;
+        errors[target] =
+          ((1 / (1 + Math.exp(-sums[target]!)) - expected) * (expected ? positiveWeights[target]! : 1)) / rows.length;
+        biasGradient[target]! += errors[target]!;
+      }
+      for (const gram of grams) {
+        const at = gram * width;
+        for (let target = 0; target < width; target++) gradient[at + target]! += errors[target]!;
+      }
     });
-    for (let gram = 0; gram < size; gram++) {
-      const value = gradient[gram]! + L2 * weights[gram]!;
-      first[gram] = 0.9 * first[gram]! + 0.1 * value;
-      second[gram] = 0.999 * second[gram]! + 0.001 * value * value;
-      weights[gram]! -= step(first[gram]!, second[gram]!, epoch);
+    for (let at = 0; at < weights.length; at++) {
+      const value = gradient[at]! + L2 * weights[at]!;
+      first[at] = 0.9 * first[at]! + 0.1 * value;
+      second[at] = 0.999 * second[at]! + 0.001 * value * value;
+      weights[at]! -= step(first[at]!, second[at]!, epoch);
     }
-    biasFirst = 0.9 * biasFirst + 0.1 * biasGradient;
-    biasSecond = 0.999 * biasSecond + 0.001 * biasGradient * biasGradient;
-    bias -= step(biasFirst, biasSecond, epoch);
+    for (let target = 0; target < width; target++) {
+      biasFirst[target] = 0.9 * biasFirst[target]! + 0.1 * biasGradient[target]!;
+      biasSecond[target] = 0.999 * biasSecond[target]! + 0.001 * biasGradient[target]! * biasGradient[target]!;
+      bias[target]! -= step(biasFirst[target]!, biasSecond[target]!, epoch);
+    }
   }
-  return { weights, bias };
+  return targets.map((_, target) => ({
+    weights: Float64Array.from({ length: size }, (_, gram) => weights[gram * width + target]!),
+    bias: bias[target]!,
+  }));
 }
 
-const logOdds = (model: { weights: Float64Array; bias: number }, row: { grams: Int32Array }) => {
+const logOdds = (model: Fitted, grams: Int32Array) => {
   let sum = model.bias;
-  for (const gram of row.grams) sum += model.weights[gram]!;
+  for (const gram of grams) sum += model.weights[gram]!;
   return sum;
 };
-const score = (model: { weights: Float64Array; bias: number }, row: Row) => 1 / (1 + Math.exp(-logOdds(model, row)));
+
+/**
+ * Cross-fitting: for each fold, models (fit) trained on the rows of the other folds give the fold's rows their log-odds,
+ * out of fold, per list of targets; then models trained on every row.
+ */
+export function crossFit(
+  rows: readonly Int32Array[],
+  folds: readonly number[],
+  targets: readonly (readonly number[])[],
+  size: number,
+  positiveWeights: readonly number[],
+): { outOfFold: number[][]; models: Fitted[] } {
+  const outOfFold = rows.map(() => targets.map(() => 0));
+  for (let fold = 0; fold < FOLDS; fold++) {
+    const kept = rows.flatMap((_, at) => (folds[at] === fold ? [] : [at]));
+    const models = fit(
+      kept.map((at) => rows[at]!),
+      targets.map((list) => kept.map((at) => list[at]!)),
+      size,
+      positiveWeights,
+    );
+    rows.forEach((grams, at) => {
+      if (folds[at] === fold) outOfFold[at] = models.map((model) => logOdds(model, grams));
+    });
+  }
+  return { outOfFold, models: fit(rows, targets, size, positiveWeights) };
+}
 
 /** A model file's n-grams and weights: those with a weight of at least 0.002 in some category, rounded. */
-function stored(vocabulary: readonly string[], models: readonly { weights: Float64Array; bias: number }[]) {
+function stored(vocabulary: readonly string[], models: readonly Fitted[]) {
   const round = (value: number) => Math.round(value * 1e4) / 1e4;
   const grams: string[] = [];
   const weights: number[] = [];
@@ -122,15 +179,31 @@ function stored(vocabulary: readonly string[], models: readonly { weights: Float
 }
 
 /**
- * Trains the model languages' n-gram model (model-grams.dat, blended with the main model on short texts,
- * classifier.ts) on the main training texts' labels and cross-validation folds and their n-grams (`gramsAt`, distinct
- * per text: classifier.ts blendGramsOf): one logistic regression per category over the n-grams seen in BLEND_MIN_TEXTS texts, the
- * positives weighted up to balance each category as the main model's are. Returns each text's out-of-fold log-odds,
- * from which the caller chooses the blend's thresholds, and the model trained on every text.
+ * crossFit in a worker thread (cross-fit-worker.ts): the same numbers, while this thread goes on (train-moderation.ts
+ * trains the main model meanwhile, on the machine's other core).
  */
-export function trainBlend(
+export function crossFitAside(...input: Parameters<typeof crossFit>): Promise<ReturnType<typeof crossFit>> {
+  const worker = new Worker(new URL('./cross-fit-worker.ts', import.meta.url).href);
+  return new Promise<ReturnType<typeof crossFit>>((resolve, reject) => {
+    worker.onmessage = (event: MessageEvent<ReturnType<typeof crossFit>>) => resolve(event.data);
+    worker.onerror = (event) => reject(new Error(`cross-fitting failed: ${event.message}`));
+    worker.postMessage(input);
+  }).finally(() => worker.terminate());
+}
+
+/**
+ * Trains the model languages' n-gram model (model-grams.dat, blended with the main model on short paragraphs,
+ * classifier.ts) on the main training texts' labels and cross-validation folds and their n-grams (`gramsAt`, distinct
+ * per text: classifier.ts blendGramsOf): a logistic regression per category blended (`categories`; the others get no
+ * weights) over the n-grams seen in BLEND_MIN_TEXTS texts, the positives weighted up to balance each category as the
+ * main model's are. Returns each text's out-of-fold log-odds (0 for the categories not blended), from which the
+ * caller chooses the blend's thresholds, and the model trained on every text. The texts' n-grams are read at once; the
+ * training runs in a worker (crossFitAside), so the caller can train the main model meanwhile.
+ */
+export async function trainBlend(
   examples: readonly { labels: readonly ModerationCategory[]; fold: number }[],
   gramsAt: (index: number) => Iterable<string>,
+  categories: readonly ModerationCategory[],
 ) {
   // Each distinct n-gram is numbered as it is met, so the texts' lists are held as numbers, not strings.
   const numbers = new Map<string, number>();
@@ -159,31 +232,28 @@ export function trainBlend(
   });
   numbers.clear();
   const rows = lists.map((list) => Int32Array.from(list.map((number) => position[number]!).filter((at) => at >= 0)));
-  const outOfFold = examples.map(() => MODERATION_CATEGORIES.map(() => 0));
-  const models = MODERATION_CATEGORIES.map((category, position) => {
-    const targets = examples.map((example) => (example.labels.includes(category) ? 1 : 0));
-    const positives = targets.filter(Boolean).length;
-    const weight = Math.sqrt((targets.length - positives) / Math.max(1, positives));
-    for (let fold = 0; fold < FOLDS; fold++) {
-      const kept = examples.flatMap((example, at) => (example.fold === fold ? [] : [at]));
-      const model = fit(
-        kept.map((at) => ({ grams: rows[at]! })),
-        kept.map((at) => targets[at]!),
-        vocabulary.length,
-        weight,
-      );
-      examples.forEach((example, at) => {
-        if (example.fold === fold) outOfFold[at]![position] = logOdds(model, { grams: rows[at]! });
-      });
-    }
-    return fit(
-      rows.map((grams) => ({ grams })),
-      targets,
-      vocabulary.length,
-      weight,
-    );
+  const targets = categories.map((category) => examples.map((example) => (example.labels.includes(category) ? 1 : 0)));
+  const weights = targets.map((list) => {
+    const positives = list.filter(Boolean).length;
+    return Math.sqrt((list.length - positives) / Math.max(1, positives));
   });
-  return { outOfFold, file: stored(vocabulary, models), size: vocabulary.length };
+  const fitted = await crossFitAside(
+    rows,
+    examples.map((example) => example.fold),
+    targets,
+    vocabulary.length,
+    weights,
+  );
+  const slot = MODERATION_CATEGORIES.map((category) => categories.indexOf(category));
+  const none: Fitted = { weights: new Float64Array(vocabulary.length), bias: 0 };
+  return {
+    outOfFold: fitted.outOfFold.map((odds) => slot.map((at) => (at < 0 ? 0 : odds[at]!))),
+    file: stored(
+      vocabulary,
+      slot.map((at) => (at < 0 ? none : fitted.models[at]!)),
+    ),
+    size: vocabulary.length,
+  };
 }
 
 /**
@@ -225,35 +295,28 @@ export async function trainGrams(
   const report = [
     `lexicon languages (n-grams): ${rows.length} texts (${benign.length} benign), ${vocabulary.length} n-grams; 5-fold cross-validation:`,
   ];
-  const models: { weights: Float64Array; bias: number }[] = [];
-  const thresholds: number[] = [];
-  const outOfFold = rows.map(() => MODERATION_CATEGORIES.map(() => 0));
-  for (const [position, category] of MODERATION_CATEGORIES.entries()) {
-    const targets = rows.map((row) => (row.labels.includes(category) ? 1 : 0));
-    for (let fold = 0; fold < FOLDS; fold++) {
-      const kept = rows.flatMap((row, at) => (row.fold === fold ? [] : [at]));
-      const model = fit(
-        kept.map((at) => rows[at]!),
-        kept.map((at) => targets[at]!),
-        vocabulary.length,
-      );
-      rows.forEach((row, at) => {
-        if (row.fold === fold) outOfFold[at]![position] = score(model, row);
-      });
-    }
+  const targets = MODERATION_CATEGORIES.map((category) => rows.map((row) => (row.labels.includes(category) ? 1 : 0)));
+  const { outOfFold: odds, models } = crossFit(
+    rows.map((row) => row.grams),
+    rows.map((row) => row.fold),
+    targets,
+    vocabulary.length,
+    targets.map(() => 1),
+  );
+  const outOfFold = odds.map((row) => row.map((sum) => 1 / (1 + Math.exp(-sum))));
+  const thresholds = MODERATION_CATEGORIES.map((category, position) => {
     const benignScores = rows
       .flatMap((row, at) => (row.labels.length === 0 ? [outOfFold[at]![position]!] : []))
       .sort((a, b) => b - a);
     const allowed = Math.floor(benignScores.length * shareOf(category));
     const threshold = Math.max(FLOOR, Math.min(0.99, (benignScores[allowed] ?? 0) + 1e-6));
-    thresholds.push(threshold);
     const positives = rows.flatMap((row, at) => (row.labels.includes(category) ? [at] : []));
     const found = positives.filter((at) => outOfFold[at]![position]! >= threshold).length;
     report.push(
       `  ${category.padEnd(22)} threshold ${threshold.toFixed(3)}  recall ${(found / Math.max(1, positives.length)).toFixed(3)} (${found}/${positives.length})`,
     );
-    models.push(fit(rows, targets, vocabulary.length));
-  }
+    return threshold;
+  });
   const flagged = rows.filter(
     (row, at) => row.labels.length === 0 && thresholds.some((threshold, c) => outOfFold[at]![c]! >= threshold),
   ).length;

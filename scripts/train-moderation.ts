@@ -91,7 +91,9 @@ for (const set of TRAINING_SETS) {
 }
 
 // Vocabulary: class and class-pair features always; words and word pairs seen in at least two texts.
-const featureSets = raw.map((example) => textFeatures(example.text));
+// Each text is analysed once (every sentence with its word features), for the features, the blend and the hard negatives.
+const analysed = raw.map((example) => analyse(example.text, { full: true }));
+const featureSets = raw.map((example, position) => textFeatures(example.text, analysed[position]));
 const documentFrequency = new Map<string, number>();
 for (const features of featureSets)
   for (const feature of features) documentFrequency.set(feature, (documentFrequency.get(feature) ?? 0) + 1);
@@ -179,12 +181,13 @@ function train(rows: Example[]): Trained {
   for (let index = 0; index < hiddenWeights.length; index++) hiddenWeights[index] = next() * 0.2;
   for (let index = 0; index < out.length; index++) out[index] = next() * 0.2;
   const parameters = [weights, bias, hiddenWeights, hiddenBias, out];
+  // Each parameter's L2 penalty.
   const penalties = [
-    (position: number) => penalty[Math.floor(position / categories)]!,
-    () => 0,
-    () => L2 * HIDDEN_L2,
-    () => 0,
-    () => L2 * HIDDEN_L2,
+    Float64Array.from({ length: weights.length }, (_, position) => penalty[Math.floor(position / categories)]!),
+    new Float64Array(bias.length),
+    new Float64Array(hiddenWeights.length).fill(L2 * HIDDEN_L2),
+    new Float64Array(hiddenBias.length),
+    new Float64Array(out.length).fill(L2 * HIDDEN_L2),
   ];
   const gradients = parameters.map((parameter) => new Float64Array(parameter.length));
   const [weightGradient, biasGradient, hiddenGradient, hiddenBiasGradient, outGradient] = gradients as [
@@ -207,6 +210,7 @@ function train(rows: Example[]): Trained {
   const input = new Float64Array(units);
   const activation = new Float64Array(units);
   const error = new Float64Array(categories);
+  const sums = new Float64Array(categories);
   const rate = 0.05;
   for (let epoch = 1; epoch <= EPOCHS; epoch++) {
     for (const gradient of gradients) gradient.fill(0);
@@ -216,16 +220,25 @@ function train(rows: Example[]): Trained {
       for (const index of classes)
         for (let unit = 0; unit < units; unit++) input[unit]! += hiddenWeights[index * units + unit]!;
       for (let unit = 0; unit < units; unit++) activation[unit] = Math.max(0, input[unit]!);
+      // Each category's sum and gradients are added up in the same order as one category at a time would, feature by
+      // feature, but a feature's weights for every category sit together and are read in one pass.
+      sums.set(bias);
+      for (const feature of row.features) {
+        const at = feature * categories;
+        for (let category = 0; category < categories; category++) sums[category]! += weights[at + category]!;
+      }
       for (let category = 0; category < categories; category++) {
-        let sum = bias[category]!;
-        for (const feature of row.features) sum += weights[feature * categories + category]!;
+        let sum = sums[category]!;
         for (let unit = 0; unit < units; unit++) sum += out[category * units + unit]! * activation[unit]!;
         const target = targets[rowIndex]![category]!;
         error[category] = (1 / (1 + Math.exp(-sum)) - target) * (target ? positiveWeight[category]! : 1);
-        for (const feature of row.features) weightGradient[feature * categories + category]! += error[category]!;
         biasGradient[category]! += error[category]!;
         for (let unit = 0; unit < units; unit++)
           outGradient[category * units + unit]! += error[category]! * activation[unit]!;
+      }
+      for (const feature of row.features) {
+        const at = feature * categories;
+        for (let category = 0; category < categories; category++) weightGradient[at + category]! += error[category]!;
       }
       for (let unit = 0; unit < units; unit++) {
         if (input[unit]! <= 0) continue;
@@ -236,17 +249,19 @@ function train(rows: Example[]): Trained {
         for (const index of classes) hiddenGradient[index * units + unit]! += back;
       }
     });
+    const firstCorrection = 1 - 0.9 ** epoch;
+    const secondCorrection = 1 - 0.999 ** epoch;
     parameters.forEach((parameter, which) => {
       const gradient = gradients[which]!;
       const penaltyOf = penalties[which]!;
       const m = first[which]!;
       const v = second[which]!;
       for (let position = 0; position < parameter.length; position++) {
-        const g = gradient[position]! / rows.length + penaltyOf(position) * parameter[position]!;
+        const g = gradient[position]! / rows.length + penaltyOf[position]! * parameter[position]!;
         m[position] = 0.9 * m[position]! + 0.1 * g;
         v[position] = 0.999 * v[position]! + 0.001 * g * g;
         parameter[position]! -=
-          (rate * (m[position]! / (1 - 0.9 ** epoch))) / (Math.sqrt(v[position]! / (1 - 0.999 ** epoch)) + 1e-8);
+          (rate * (m[position]! / firstCorrection)) / (Math.sqrt(v[position]! / secondCorrection) + 1e-8);
       }
     });
   }
@@ -309,6 +324,18 @@ function toModelFile({ models, hidden }: Trained, thresholds: number[], shortThr
     },
   };
 }
+
+/** Whether the blend reads a training text (classifier.ts blendable). */
+const blendReads = examples.map(() => false);
+// The n-gram model of the blend (below) trains in a worker meanwhile, on the same folds.
+const blendTraining = trainBlend(
+  examples,
+  (rowIndex) => {
+    blendReads[rowIndex] = blendable(analysed[rowIndex]!);
+    return blendGramsOf(examples[rowIndex]!.text, analysed[rowIndex]!);
+  },
+  BLENDED_CATEGORIES,
+);
 
 // Cross-validation: out-of-fold probabilities for every example and category, scored exactly as the moderator scores
 // a text (all its windows, the highest probability per category).
@@ -410,14 +437,7 @@ const BLEND_SHARE = argument('--blend-share', 0.5);
  * instructions fell .812 -> .724, hence thresholds of their own for short texts (then .889).
  */
 const blendShares = MODERATION_CATEGORIES.map((category) => (BLENDED_CATEGORIES.includes(category) ? BLEND_SHARE : 0));
-/** Whether the blend reads a training text (classifier.ts blendable). */
-const blendReads = examples.map(() => false);
-const blendTrained = trainBlend(examples, (rowIndex) => {
-  const { text } = examples[rowIndex]!;
-  const sentences = analyse(text);
-  blendReads[rowIndex] = blendable(sentences);
-  return blendGramsOf(text, sentences);
-});
+const blendTrained = await blendTraining;
 /** Out of fold: the blend's probabilities of the texts it reads. */
 const blendOutOfFold = examples.map((_, rowIndex) =>
   blendReads[rowIndex]
@@ -495,9 +515,7 @@ console.log(
 
 // Hard negatives: benign texts with a risky word of their own (a weapon, a body part, a harm verb, a group), the ones a
 // word list alone would flag. Issue 14 allows them 3% false positives against 2% for benign texts overall.
-const hardNegatives = benignRows.filter(({ row }) =>
-  analyse(row.text, { full: true }).some((sentence) => sentence.risky),
-);
+const hardNegatives = benignRows.filter(({ rowIndex }) => analysed[rowIndex]!.some((sentence) => sentence.risky));
 const hardFlagged = hardNegatives.filter(({ rowIndex }) =>
   MODERATION_CATEGORIES.some((_, position) => flaggedAt(rowIndex, position)),
 ).length;

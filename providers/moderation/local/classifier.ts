@@ -4,7 +4,15 @@ import { crossFeatures } from './features.ts';
 import { DENIED_JEST, JOKE_WORDS, seriousPhrases } from './intent-classes.ts';
 import { type GramModel, gramsOf } from './grams.ts';
 import { defaultModel, type Model } from './model.ts';
-import { type AnalysedSentence, analyse, contextRange, framedNear, SHORT_SENTENCES, windowsOf } from './windows.ts';
+import {
+  type AnalysedSentence,
+  analyse,
+  contextRange,
+  framedNear,
+  paragraphsOf,
+  SHORT_SENTENCES,
+  windowsOf,
+} from './windows.ts';
 
 /**
  * The embedded moderator: a learned model (model.ts) over word, word-class and composition features (features.ts,
@@ -154,17 +162,20 @@ export function assess(text: string, model: Model = defaultModel()): Assessment 
   const lowered = new Set<number>();
   // The model languages' n-gram model reads each short paragraph of them (blendable) whole, as it was trained on texts:
   // its log-odds per paragraph, worked out for the first window that needs them.
+  let paragraphs: { from: number; to: number }[] | undefined;
+  let paragraphAt: Int32Array | undefined;
   const paragraphOdds = new Map<number, number[] | undefined>();
   const oddsAt = (index: number) => {
-    const paragraph = sentences[index]!.paragraph;
-    if (paragraphOdds.has(paragraph)) return paragraphOdds.get(paragraph);
-    let from = index;
-    while (from > 0 && sentences[from - 1]!.paragraph === paragraph) from--;
-    let to = index;
-    while (to + 1 < sentences.length && sentences[to + 1]!.paragraph === paragraph) to++;
-    const members = sentences.slice(from, to + 1);
+    if (!paragraphs || !paragraphAt) {
+      paragraphs = paragraphsOf(sentences);
+      paragraphAt = new Int32Array(sentences.length);
+      for (const [at, { from, to }] of paragraphs.entries()) paragraphAt.fill(at, from, to + 1);
+    }
+    const at = paragraphAt[index]!;
+    if (paragraphOdds.has(at)) return paragraphOdds.get(at);
+    const members = sentences.slice(paragraphs[at]!.from, paragraphs[at]!.to + 1);
     const odds = blendable(members) && model.blend ? model.blend.logOddsOf(blendTexts(text, members)) : undefined;
-    paragraphOdds.set(paragraph, odds);
+    paragraphOdds.set(at, odds);
     return odds;
   };
   const ownFloor = (from: number, to: number, category: number) => {
@@ -234,8 +245,8 @@ export function assess(text: string, model: Model = defaultModel()): Assessment 
 }
 
 /**
- * The categories the model languages' n-gram model is blended in (scripts/train-moderation.ts, which measured blending
- * every category; the shares are in model-grams.dat).
+ * The categories the model languages' n-gram model is blended in, and trained for (scripts/train-moderation.ts, which
+ * measured blending every category; the shares are in model-grams.dat, whose other categories weigh nothing).
  */
 export const BLENDED_CATEGORIES: readonly ModerationCategory[] = ['threats', 'violent_instructions'];
 const BLENDED = BLENDED_CATEGORIES.map((category) => MODERATION_CATEGORIES.indexOf(category));
@@ -273,7 +284,7 @@ export function blendGramsOf(text: string, sentences: readonly AnalysedSentence[
 /**
  * A probability of the model blended with the n-gram model's log-odds, `share` of the way; a rule's verdict (1) stays.
  * A short paragraph in the model languages is read by their n-gram model too (grams.ts, model-grams.dat: one logistic
- * regression per category over character n-grams, trained on the same sets), which weighs what the word lists and
+ * regression per blended category over character n-grams, trained on the same sets), which weighs what the word lists and
  * composition rules do not name: the spelling, slang and word order of a threat or a plan. For the categories it is
  * blended in (threats and violent instructions, scripts/train-moderation.ts), each window of the paragraph is scored by
  * the blend, put on the text's scale (the blend's threshold, chosen on cross-validation, onto the model's). A paragraph

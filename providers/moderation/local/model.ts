@@ -3,7 +3,7 @@
  * small hidden layer over the class features (not words) whose units add to every category's sum; trained by
  * scripts/train-moderation.ts on the labelled sets in this folder (model.json is its output; retrain after changing
  * features.ts or the data). The same script trains the n-gram models (grams.ts): the lexicon languages' (grams.dat) and
- * the model languages' (model-grams.dat), whose reading is blended with this model's on short texts (classifier.ts).
+ * the model languages' (model-grams.dat), whose reading is blended with this model's on short paragraphs (classifier.ts).
  */
 import { MODERATION_CATEGORIES, type ModerationCategory } from '../../spec/v1/moderation.ts';
 import { readFileSync } from 'node:fs';
@@ -57,7 +57,7 @@ export class Model {
 
   /**
    * `grams` reads the lexicon languages' n-gram model when the file holds none (grams.dat for the committed model),
-   * `blend` the model languages' (model-grams.dat); a model without `blend` reads short texts alone.
+   * `blend` the model languages' (model-grams.dat); a model without `blend` reads short paragraphs alone.
    */
   constructor(file: ModelFile, grams?: () => GramModelFile, blend?: () => GramModelFile) {
     if (file.version !== 1 || file.categories.join() !== MODERATION_CATEGORIES.join())
@@ -103,7 +103,7 @@ export class Model {
   }
 
   /**
-   * The model languages' n-gram model, whose reading of a short text is blended with this model's (classifier.ts);
+   * The model languages' n-gram model, whose reading of a short paragraph is blended with this model's (classifier.ts);
    * read the first time one is screened.
    */
   get blend(): GramModel | undefined {

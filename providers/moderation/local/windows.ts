@@ -354,7 +354,7 @@ export interface Window {
 }
 
 /** The paragraphs of a text: runs of sentences with one paragraph index. */
-function paragraphsOf(sentences: readonly AnalysedSentence[]): { from: number; to: number }[] {
+export function paragraphsOf(sentences: readonly AnalysedSentence[]): { from: number; to: number }[] {
   const paragraphs: { from: number; to: number }[] = [];
   let from = 0;
   for (let index = 1; index <= sentences.length; index++) {
@@ -417,10 +417,9 @@ export function framedNear(sentences: readonly AnalysedSentence[], first: number
     .some((sentence) => sentence.lexicon?.frame === true);
 }
 
-/** Features of a whole short text, as the model is trained on them. */
-export function textFeatures(text: string): Set<string> {
+/** Features of a whole short text, as the model is trained on them (`sentences`: its analysis, if already made). */
+export function textFeatures(text: string, sentences = analyse(text, { full: true })): Set<string> {
   const features = new Set<string>();
-  const sentences = analyse(text, { full: true });
   for (const sentence of sentences) for (const feature of sentence.features) features.add(feature);
   // As the moderator reads a short text: paragraph by paragraph, each with its cross-sentence shapes.
   for (const window of windowsOf(sentences))
