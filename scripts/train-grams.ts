@@ -138,8 +138,8 @@ const logOdds = (model: Fitted, grams: Int32Array) => {
 };
 
 /**
- * Cross-fitting: for each fold, models (fit) trained on the rows of the other folds give the fold's rows their log-odds,
- * out of fold, per list of targets; then models trained on every row.
+ * Cross-fitting: for each fold, models (fit) trained on the rows of the other folds give the fold's rows their
+ * log-odds, out of fold, per list of targets; then models trained on every row.
  */
 export function crossFit(
   rows: readonly Int32Array[],

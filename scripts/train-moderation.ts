@@ -91,7 +91,8 @@ for (const set of TRAINING_SETS) {
 }
 
 // Vocabulary: class and class-pair features always; words and word pairs seen in at least two texts.
-// Each text is analysed once (every sentence with its word features), for the features, the blend and the hard negatives.
+// Each text is analysed once (every sentence with its word features), for the features, the blend and the hard
+// negatives.
 const analysed = raw.map((example) => analyse(example.text, { full: true }));
 const featureSets = raw.map((example, position) => textFeatures(example.text, analysed[position]));
 const documentFrequency = new Map<string, number>();

@@ -298,4 +298,16 @@ export const TRAINING_SETS = [
   'train28-de',
   'train28-pt',
   'train28-it',
+  // A thirty-second (data-drop train34: harm in plain words and its benign look-alikes, half of the texts one to three
+  // sentences, half up to eight), 200 texts per language; first look before training on it (model of this commit
+  // without it): sexual .867, hate .989, threats .843, violent .667, gore 1.000, benign FP 4.5% (19/420: ordinary 2/90,
+  // hard negatives 17/330); per language de .708, en .838, es .877, fr .877, it .777, pt .800. Its errors were read
+  // (en, de, it): plans in ordinary words (a jetty and a push, a tracker and a night shift, something in the soup),
+  // dialect (Swiss and Austrian German, Nigerian Pidgin) and framed plans; lawful ultimatums flagged as threats.
+  'train29-en',
+  'train29-es',
+  'train29-fr',
+  'train29-de',
+  'train29-pt',
+  'train29-it',
 ];

@@ -130,7 +130,8 @@ describe('local moderator', () => {
 
 /**
  * Training (cross-validation, then the final model) on 38,829 examples, with the n-gram blend's model trained in a
- * worker meanwhile, took 356 s on a 2-core machine: more than the suite's 4-minute default. Up to 15 minutes are allowed.
+ * worker meanwhile, took 356 s on a 2-core machine: more than the suite's 4-minute default. Up to 15 minutes are
+ * allowed.
  */
 const TRAINING_TIMEOUT_MS = 900_000;
 

@@ -283,9 +283,9 @@ export function blendGramsOf(text: string, sentences: readonly AnalysedSentence[
 
 /**
  * A probability of the model blended with the n-gram model's log-odds, `share` of the way; a rule's verdict (1) stays.
- * A short paragraph in the model languages is read by their n-gram model too (grams.ts, model-grams.dat: one logistic
- * regression per blended category over character n-grams, trained on the same sets), which weighs what the word lists and
- * composition rules do not name: the spelling, slang and word order of a threat or a plan. For the categories it is
+ * A short paragraph in the model languages is read by their n-gram model too (grams.ts, model-grams.dat: a logistic
+ * regression per blended category over character n-grams, trained on the same sets), which weighs what the word lists
+ * and composition rules do not name: the spelling, slang and word order of a threat or a plan. For the categories it is
  * blended in (threats and violent instructions, scripts/train-moderation.ts), each window of the paragraph is scored by
  * the blend, put on the text's scale (the blend's threshold, chosen on cross-validation, onto the model's). A paragraph
  * is read alone, so two that pass alone still pass side by side; a longer paragraph is read by the model alone.

@@ -3,7 +3,8 @@
  * small hidden layer over the class features (not words) whose units add to every category's sum; trained by
  * scripts/train-moderation.ts on the labelled sets in this folder (model.json is its output; retrain after changing
  * features.ts or the data). The same script trains the n-gram models (grams.ts): the lexicon languages' (grams.dat) and
- * the model languages' (model-grams.dat), whose reading is blended with this model's on short paragraphs (classifier.ts).
+ * the model languages' (model-grams.dat), whose reading is blended with this model's on short paragraphs
+ * (classifier.ts).
  */
 import { MODERATION_CATEGORIES, type ModerationCategory } from '../../spec/v1/moderation.ts';
 import { readFileSync } from 'node:fs';
