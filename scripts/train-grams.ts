@@ -68,8 +68,8 @@ interface Fitted {
 }
 
 /**
- * Logistic regressions, one per list of targets (0/1 per row), over the rows' n-gram numbers; a positive's error counts
- * its list's `positiveWeights` times. They are trained together, one pass over the rows per epoch with an n-gram's
+ * Logistic regressions, one per list of targets (0/1 per row), over the rows' n-gram numbers, with the L2 penalty
+ * `l2`; a positive's error counts its list's `positiveWeights` times. They are trained together, one pass over the rows per epoch with an n-gram's
  * weights side by side, and each comes out exactly as it would trained alone: its sums and steps are the same numbers
  * added in the same order.
  */
@@ -78,6 +78,7 @@ function fit(
   targets: readonly (readonly number[])[],
   size: number,
   positiveWeights: readonly number[],
+  l2: number,
 ): Fitted[] {
   const width = targets.length;
   const weights = new Float64Array(size * width);
@@ -114,7 +115,7 @@ function fit(
       }
     });
     for (let at = 0; at < weights.length; at++) {
-      const value = gradient[at]! + L2 * weights[at]!;
+      const value = gradient[at]! + l2 * weights[at]!;
       first[at] = 0.9 * first[at]! + 0.1 * value;
       second[at] = 0.999 * second[at]! + 0.001 * value * value;
       weights[at]! -= step(first[at]!, second[at]!, epoch);
@@ -147,6 +148,7 @@ export function crossFit(
   targets: readonly (readonly number[])[],
   size: number,
   positiveWeights: readonly number[],
+  l2 = L2,
 ): { outOfFold: number[][]; models: Fitted[] } {
   const outOfFold = rows.map(() => targets.map(() => 0));
   for (let fold = 0; fold < FOLDS; fold++) {
@@ -156,12 +158,13 @@ export function crossFit(
       targets.map((list) => kept.map((at) => list[at]!)),
       size,
       positiveWeights,
+      l2,
     );
     rows.forEach((grams, at) => {
       if (folds[at] === fold) outOfFold[at] = models.map((model) => logOdds(model, grams));
     });
   }
-  return { outOfFold, models: fit(rows, targets, size, positiveWeights) };
+  return { outOfFold, models: fit(rows, targets, size, positiveWeights, l2) };
 }
 
 /** A model file's n-grams and weights: those with a weight of at least 0.002 in some category, rounded. */
@@ -196,14 +199,16 @@ export function crossFitAside(...input: Parameters<typeof crossFit>): Promise<Re
  * classifier.ts) on the main training texts' labels and cross-validation folds and their n-grams (`gramsAt`, distinct
  * per text: classifier.ts blendGramsOf): a logistic regression per category blended (`categories`; the others get no
  * weights) over the n-grams seen in BLEND_MIN_TEXTS texts, the positives weighted up to balance each category as the
- * main model's are. Returns each text's out-of-fold log-odds (0 for the categories not blended), from which the
- * caller chooses the blend's thresholds, and the model trained on every text. The texts' n-grams are read at once; the
- * training runs in a worker (crossFitAside), so the caller can train the main model meanwhile.
+ * main model's are, with the L2 penalty `l2` (by default the lexicon languages' model's). Returns each text's
+ * out-of-fold log-odds (0 for the categories not blended), from which the caller chooses the blend's thresholds, and
+ * the model trained on every text. The texts' n-grams are read at once; the training runs in a worker (crossFitAside),
+ * so the caller can train the main model meanwhile.
  */
 export async function trainBlend(
   examples: readonly { labels: readonly ModerationCategory[]; fold: number }[],
   gramsAt: (index: number) => Iterable<string>,
   categories: readonly ModerationCategory[],
+  l2 = L2,
 ) {
   // Each distinct n-gram is numbered as it is met, so the texts' lists are held as numbers, not strings.
   const numbers = new Map<string, number>();
@@ -243,6 +248,7 @@ export async function trainBlend(
     targets,
     vocabulary.length,
     weights,
+    l2,
   );
   const slot = MODERATION_CATEGORIES.map((category) => categories.indexOf(category));
   const none: Fitted = { weights: new Float64Array(vocabulary.length), bias: 0 };

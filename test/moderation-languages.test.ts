@@ -747,9 +747,9 @@ describe('intent without harm words', () => {
       'Stir the powder into her juice every morning, as the doctor said.',
     ])
       expect(await flagged(text)).toEqual([]);
-    // The plan rules leave the baby in her sling and the child taken to the park alone. The model does not: it scores
-    // the sling 0.68 for violent instructions against the short-text threshold of 0.5, and the park, blended with the
-    // n-gram model (classifier.ts), 0.97 against 0.96 (known false positives, issue 14).
+    // The plan rules leave the baby in her sling and the child taken to the park alone. The model, blended with the
+    // n-gram model (classifier.ts), does not: for violent instructions it scores the sling 0.998 and the park 0.99
+    // against 0.955 on the common scale (known false positives, issue 14).
     for (const text of [
       'Wait until the baby is alone in the cot, then get her into the sling.',
       "I'll wait until the shop is quiet, then take her to the park on her own.",
