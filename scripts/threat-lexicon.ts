@@ -18,7 +18,8 @@ import {
   foldAccents,
   stemEuropean,
 } from '../providers/moderation/local/european.ts';
-import { TRAINING_SETS } from './training-sets.ts';
+import { splitSentences } from '../providers/moderation/local/text.ts';
+import { readSets } from './training-sets.ts';
 
 const directory = join(import.meta.dir, '..', 'providers', 'moderation', 'local');
 const drafts = (await Bun.file(join(directory, 'data', 'threat-lexicon-drafts.json')).json()) as Record<
@@ -35,20 +36,15 @@ interface Sentences {
   sentences: string[][];
 }
 const texts = new Map<string, Sentences[]>();
-for (const set of TRAINING_SETS) {
-  const file = Bun.file(join(directory, 'data', `${set}.jsonl`));
-  if (!(await file.exists())) continue;
-  for (const line of (await file.text()).split('\n')) {
-    if (!line.trim()) continue;
-    const { text, labels, language } = JSON.parse(line) as { text: string; labels: string[]; language?: string };
-    if (!language || !(language in drafts)) continue;
-    const list = texts.get(language) ?? [];
-    texts.set(language, list);
-    list.push({
-      violation: labels.length > 0,
-      sentences: text.split(/(?<=[.!?;:])\s+/).map((sentence) => stemsOf(sentence, language as EuropeanLanguage)),
-    });
-  }
+for (const { text, labels, language } of await readSets()) {
+  if (!(language in drafts)) continue;
+  const list = texts.get(language) ?? [];
+  texts.set(language, list);
+  // Sentences as screening reads them (windows.ts), each a run of stems.
+  list.push({
+    violation: labels.length > 0,
+    sentences: splitSentences(text).map((sentence) => stemsOf(sentence.original, language as EuropeanLanguage)),
+  });
 }
 
 const contains = (words: string[], phrase: string[]) => {

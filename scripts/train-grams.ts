@@ -5,10 +5,10 @@
  * lowest probability (at least FLOOR) at which at most its share of the benign texts is flagged. Called by
  * scripts/train-moderation.ts, which stores the result in grams.dat.
  */
-import { join } from 'node:path';
 import { type GramModelFile, gramsOf } from '../providers/moderation/local/grams.ts';
 import { LEXICON_LANGUAGES } from '../providers/moderation/local/lexicons.ts';
 import { MODERATION_CATEGORIES, type ModerationCategory } from '../providers/spec/v1/moderation.ts';
+import { readSets } from './training-sets.ts';
 
 /**
  * The lexicon languages' own sets, written blind for them (the lists of lexicon-terms.ts were widened on them too);
@@ -271,17 +271,10 @@ export async function trainGrams(
   shareOf: (category: ModerationCategory) => number,
 ): Promise<{ file: GramModelFile; report: string[] }> {
   const languages = new Set<string>(LEXICON_LANGUAGES);
+  // A text written twice counts once (with its last labels).
   const texts = new Map<string, { text: string; labels: ModerationCategory[]; language: string }>();
-  for (const set of sets) {
-    const file = Bun.file(join(import.meta.dir, '..', 'providers', 'moderation', 'local', 'data', `${set}.jsonl`));
-    if (!(await file.exists())) continue;
-    for (const line of (await file.text()).split('\n')) {
-      if (!line.trim()) continue;
-      const example = JSON.parse(line) as { text: string; labels: ModerationCategory[]; language?: string };
-      if (example.language && languages.has(example.language))
-        texts.set(example.text, { text: example.text, labels: example.labels, language: example.language });
-    }
-  }
+  for (const { text, labels, language } of await readSets(sets))
+    if (languages.has(language)) texts.set(text, { text, labels, language });
   const examples = [...texts.values()];
   // Vocabulary: n-grams seen in two texts at least.
   const gramLists = examples.map((example) => gramsOf(example.text, example.language));

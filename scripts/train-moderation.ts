@@ -13,7 +13,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  BLENDED_CATEGORIES,
   blendable,
   blendGramsOf,
   blendScore,
@@ -23,7 +22,7 @@ import {
 } from '../providers/moderation/local/classifier.ts';
 import { Model, type ModelFile } from '../providers/moderation/local/model.ts';
 import { GRAM_SETS, hash, trainBlend, trainGrams } from './train-grams.ts';
-import { TRAINING_SETS } from './training-sets.ts';
+import { readSets, TRAINING_SETS } from './training-sets.ts';
 import { analyse, textFeatures } from '../providers/moderation/local/windows.ts';
 import { MODERATION_CATEGORIES, type ModerationCategory } from '../providers/spec/v1/moderation.ts';
 
@@ -55,6 +54,15 @@ const MAX_BENIGN_INTENT = argument('--max-benign-intent', 0.01);
 const FOLDS = 5;
 const directory = join(import.meta.dir, '..', 'providers', 'moderation', 'local');
 const MODEL_LANGUAGES = new Set(['en', 'es', 'fr', 'de', 'pt', 'it']);
+/**
+ * The categories the model languages' n-gram model is trained for and blended in (its shares in model-grams.dat, which
+ * the moderator reads; the other categories weigh nothing there). Blending every category (one set of blend
+ * thresholds for texts of every length), the cross-validated recall was .908/.936/.690/.711/.980 ->
+ * .889/.936/.755/.743/.976 for benign flagged 2.9% -> 2.7%: the model alone reads sexual talk, hate and gore by their
+ * words better, and short violent instructions fell .812 -> .724, hence thresholds of their own for short texts (then
+ * .889).
+ */
+const BLENDED_CATEGORIES: readonly ModerationCategory[] = ['threats', 'violent_instructions'];
 
 interface Example {
   text: string;
@@ -67,28 +75,7 @@ interface Example {
   fold: number;
 }
 
-const raw: { text: string; labels: ModerationCategory[]; set: string; language: string; kind?: string }[] = [];
-for (const set of TRAINING_SETS) {
-  const file = Bun.file(join(directory, 'data', `${set}.jsonl`));
-  if (!(await file.exists())) continue;
-  for (const line of (await file.text()).trim().split('\n')) {
-    if (!line.trim()) continue;
-    const example = JSON.parse(line) as {
-      text: string;
-      labels: ModerationCategory[];
-      language?: string;
-      kind?: string;
-    };
-    if (example.language && !MODEL_LANGUAGES.has(example.language)) continue;
-    raw.push({
-      text: example.text,
-      labels: example.labels,
-      set,
-      language: example.language ?? 'en',
-      kind: example.kind,
-    });
-  }
-}
+const raw = (await readSets()).filter((example) => MODEL_LANGUAGES.has(example.language));
 
 // Vocabulary: class and class-pair features always; words and word pairs seen in at least two texts.
 // Each text is analysed once (every sentence with its word features), for the features, the blend and the hard
@@ -440,12 +427,6 @@ const flaggedAlone = (rowIndex: number, position: number) =>
  * and blind-set-16, @2% threats .766, .793, .793, .806, .819, .752.
  */
 const BLEND_SHARE = argument('--blend-share', 0.5);
-/**
- * The categories blended (classifier.ts BLENDED_CATEGORIES). Blending every category (one set of blend thresholds for
- * texts of every length), the cross-validated recall was .908/.936/.690/.711/.980 -> .889/.936/.755/.743/.976 for
- * benign flagged 2.9% -> 2.7%: the model alone reads sexual talk, hate and gore by their words better, and short violent
- * instructions fell .812 -> .724, hence thresholds of their own for short texts (then .889).
- */
 const blendShares = MODERATION_CATEGORIES.map((category) => (BLENDED_CATEGORIES.includes(category) ? BLEND_SHARE : 0));
 const blendTrained = await blendTraining;
 /** Out of fold: the blend's probabilities of the texts it reads. */

@@ -1,3 +1,6 @@
+import { join } from 'node:path';
+import type { ModerationCategory } from '../providers/spec/v1/moderation.ts';
+
 /** The labelled sets the local moderator is trained on (providers/moderation/local/data/NAME.jsonl), in order. */
 // train-*.jsonl: sets written blind for issue 14 (English intent and threats, the five European languages, and the
 // other catalog languages, which the model does not read and so only their model-language examples are kept).
@@ -311,3 +314,36 @@ export const TRAINING_SETS = [
   'train29-pt',
   'train29-it',
 ];
+
+/** A labelled text of a set. */
+export interface LabelledText {
+  text: string;
+  labels: ModerationCategory[];
+  /** The set it comes from (a file in data/). */
+  set: string;
+  /** Its language (a text without one is English). */
+  language: string;
+  /** "hard_negative" for a benign text written to look like a harm. */
+  kind?: string;
+}
+
+/** The labelled texts of `sets` (providers/moderation/local/data/NAME.jsonl; a missing file is skipped), in order. */
+export async function readSets(sets: readonly string[] = TRAINING_SETS): Promise<LabelledText[]> {
+  const texts: LabelledText[] = [];
+  for (const set of sets) {
+    const file = Bun.file(join(import.meta.dir, '..', 'providers', 'moderation', 'local', 'data', `${set}.jsonl`));
+    if (!(await file.exists())) continue;
+    for (const line of (await file.text()).split('\n')) {
+      if (!line.trim()) continue;
+      const example = JSON.parse(line) as Omit<LabelledText, 'set' | 'language'> & { language?: string };
+      texts.push({
+        text: example.text,
+        labels: example.labels,
+        set,
+        language: example.language ?? 'en',
+        kind: example.kind,
+      });
+    }
+  }
+  return texts;
+}

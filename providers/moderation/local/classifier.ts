@@ -162,18 +162,16 @@ export function assess(text: string, model: Model = defaultModel()): Assessment 
   const lowered = new Set<number>();
   // The model languages' n-gram model reads each short paragraph of them (blendable) whole, as it was trained on texts:
   // its log-odds per paragraph, worked out for the first window that needs them.
-  let paragraphs: { from: number; to: number }[] | undefined;
-  let paragraphAt: Int32Array | undefined;
+  let paragraphs: { spans: { from: number; to: number }[]; at: Int32Array } | undefined;
   const paragraphOdds = new Map<number, number[] | undefined>();
   const oddsAt = (index: number) => {
-    if (!paragraphs || !paragraphAt) {
-      paragraphs = paragraphsOf(sentences);
-      paragraphAt = new Int32Array(sentences.length);
-      for (const [at, { from, to }] of paragraphs.entries()) paragraphAt.fill(at, from, to + 1);
+    if (!paragraphs) {
+      paragraphs = { spans: paragraphsOf(sentences), at: new Int32Array(sentences.length) };
+      for (const [at, { from, to }] of paragraphs.spans.entries()) paragraphs.at.fill(at, from, to + 1);
     }
-    const at = paragraphAt[index]!;
+    const at = paragraphs.at[index]!;
     if (paragraphOdds.has(at)) return paragraphOdds.get(at);
-    const members = sentences.slice(paragraphs[at]!.from, paragraphs[at]!.to + 1);
+    const members = sentences.slice(paragraphs.spans[at]!.from, paragraphs.spans[at]!.to + 1);
     const odds = blendable(members) && model.blend ? model.blend.logOddsOf(blendTexts(text, members)) : undefined;
     paragraphOdds.set(at, odds);
     return odds;
@@ -204,7 +202,7 @@ export function assess(text: string, model: Model = defaultModel()): Assessment 
     const shaped =
       window.to === window.from && PLAIN_SHAPES.some((shape) => sentences[window.from]!.features.includes(shape));
     // (Worked out only where a blended category is scored: the n-gram model is read for nothing otherwise.)
-    const odds = BLENDED.some((category) => gate(category)) ? oddsAt(window.from) : undefined;
+    const odds = model.blend?.blended.some((category) => gate(category)) ? oddsAt(window.from) : undefined;
     for (let category = 0; category < width; category++) {
       if (!gate(category)) continue;
       const threshold = thresholds[category]!;
@@ -243,13 +241,6 @@ export function assess(text: string, model: Model = defaultModel()): Assessment 
     unjudged: sentences.filter((sentence) => sentence.coverage === 'none').map(({ start, end }) => ({ start, end })),
   };
 }
-
-/**
- * The categories the model languages' n-gram model is blended in, and trained for (scripts/train-moderation.ts, which
- * measured blending every category; the shares are in model-grams.dat, whose other categories weigh nothing).
- */
-export const BLENDED_CATEGORIES: readonly ModerationCategory[] = ['threats', 'violent_instructions'];
-const BLENDED = BLENDED_CATEGORIES.map((category) => MODERATION_CATEGORIES.indexOf(category));
 
 /**
  * Whether a paragraph (or a text) is read by the model languages' n-gram model as well as the model: a short one

@@ -133,6 +133,8 @@ export class GramModel {
   private found = new Int32Array(1024);
   readonly thresholds: readonly number[];
   readonly shares: readonly number[];
+  /** The categories whose share is not 0 (the model languages' n-gram model is blended in them alone). */
+  readonly blended: readonly number[];
   readonly shortThresholds: readonly number[];
   private readonly bias: readonly number[];
 
@@ -150,6 +152,7 @@ export class GramModel {
     this.stamps = new Int32Array(file.grams.length);
     this.thresholds = file.thresholds;
     this.shares = file.shares ?? file.thresholds.map(() => 1);
+    this.blended = this.shares.flatMap((share, category) => (share > 0 ? [category] : []));
     this.shortThresholds = file.shortThresholds ?? file.thresholds;
     this.bias = file.bias;
   }
