@@ -410,6 +410,24 @@ describe('local model', () => {
     const clean = await moderator.moderate(text.replace(threat, '').replace(slur, ''));
     expect(clean.ok && clean.verdict.flagged).toBe(false);
   });
+  test("the workers score with the server's tables (shared, not rebuilt), as the server scores", async () => {
+    // Short paragraphs, read whole and blended with the n-gram model, far from where the text is cut in two.
+    const plan =
+      'Wait for him behind the depot at six. Take the van, keep your foot down when you reach the crowd by the gate, and leave by the back road.';
+    const threat = 'I know where your kids go to school, Ruiz, and I know when the bus leaves. Last chance.';
+    const chapters = Array.from({ length: 8 }, () => englishText(20_000));
+    chapters.splice(2, 0, plan);
+    chapters.splice(7, 0, threat);
+    const text = chapters.join('\n\n');
+    expect(paragraphCuts(text, 2).length).toBe(2);
+    const inWorkers = await createLocalModerator({ workersIdleStopMs: 60_000 }).assess(text);
+    const here = assess(text);
+    for (const category of ['threats', 'violent_instructions'] as const) {
+      const at = MODERATION_CATEGORIES.indexOf(category);
+      expect(inWorkers.best[at]).toEqual(here.best[at]!);
+      expect(here.best[at]!.score).toBeGreaterThan(0.5);
+    }
+  });
   test('the long-text workers stop when idle and start again for the next long text', async () => {
     const moderator = createLocalModerator({ workersIdleStopMs: 300 });
     try {

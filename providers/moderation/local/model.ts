@@ -8,11 +8,13 @@
  */
 import { MODERATION_CATEGORIES, type ModerationCategory } from '../../spec/v1/moderation.ts';
 import { readFileSync } from 'node:fs';
-import { GramModel, type GramModelFile } from './grams.ts';
+import { GramModel, type GramModelFile, type GramTables } from './grams.ts';
+import { sharedArray, StringIndex, type StringIndexData } from './string-index.ts';
 // Embedded in the compiled binary; the import is the file's path (embedded-files.d.ts).
 import gramsPath from './grams.dat' with { type: 'file' };
 import blendPath from './model-grams.dat' with { type: 'file' };
-import modelFile from './model.json' with { type: 'json' };
+// (Read when first needed, not parsed at import: a screening worker is handed the server's tables instead, index.ts.)
+import modelPath from './model.json' with { type: 'file' };
 
 export interface ModelFile {
   version: 1;
@@ -34,62 +36,69 @@ export interface ModelFile {
   training: Record<string, unknown>;
 }
 
-export class Model {
+/** A Model's tables, as posted to a screening worker (their arrays are shared, string-index.ts). */
+export interface ModelTables {
+  categories: ModerationCategory[];
+  bias: number[];
+  thresholds: number[];
+  shortThresholds: number[] | undefined;
   /** Feature name -> row of `matrix` (one weight per category). */
-  private readonly ids = new Map<string, number>();
-  private readonly matrix: Float64Array;
+  features: StringIndexData;
+  matrix: Float64Array;
+  hidden: {
+    width: number;
+    bias: number[];
+    out: number[][];
+    /** The hidden layer's input weights, a row per class feature it weighs; `rows` maps a row of `matrix` to one. */
+    matrix: Float64Array;
+    rows: Int32Array;
+  };
+}
+
+export class Model {
+  private readonly tables: ModelTables;
+  private readonly features: StringIndex;
   private readonly stamps: Int32Array;
   private stamp = 0;
-  readonly categories: readonly ModerationCategory[];
-  readonly thresholds: readonly number[];
-  readonly shortThresholds: readonly number[] | undefined;
   private readonly gramFile: GramModelFile | (() => GramModelFile) | undefined;
   private gramModel: GramModel | undefined;
-  private readonly blendFile: (() => GramModelFile) | undefined;
+  private readonly blendSource: (() => GramModelFile | GramTables) | undefined;
   private blendModel: GramModel | undefined;
-  private readonly bias: readonly number[];
-  private readonly hiddenWidth: number;
-  private readonly hiddenBias: readonly number[];
-  private readonly hiddenOut: readonly (readonly number[])[];
-  /** The hidden layer's input weights, a row per class feature it weighs; `hiddenRow` maps a row of `matrix` to one. */
-  private readonly hiddenMatrix: Float64Array;
-  private readonly hiddenRow: Int32Array;
   private readonly hiddenSums: Float64Array;
 
   /**
-   * `grams` reads the lexicon languages' n-gram model when the file holds none (grams.dat for the committed model),
-   * `blend` the model languages' (model-grams.dat); a model without `blend` reads short paragraphs alone.
+   * From the model file, or from tables another thread built (shared, not copied). `grams` reads the lexicon
+   * languages' n-gram model when the file holds none (grams.dat for the committed model), `blend` the model
+   * languages' (model-grams.dat); a model without `blend` reads short paragraphs alone.
    */
-  constructor(file: ModelFile, grams?: () => GramModelFile, blend?: () => GramModelFile) {
-    if (file.version !== 1 || file.categories.join() !== MODERATION_CATEGORIES.join())
-      throw new Error('moderation model does not match this build');
-    this.categories = file.categories;
-    this.thresholds = file.thresholds;
-    this.shortThresholds = file.shortThresholds;
-    this.gramFile = file.grams ?? grams;
-    this.blendFile = blend;
-    this.bias = file.bias;
-    const entries = Object.entries(file.weights);
-    for (const feature of Object.keys(file.hidden?.weights ?? {}))
-      if (!(feature in file.weights)) entries.push([feature, file.categories.map(() => 0)]);
-    this.hiddenWidth = file.hidden?.width ?? 0;
-    this.hiddenBias = file.hidden?.bias ?? [];
-    this.hiddenOut = file.hidden?.out ?? [];
-    this.hiddenSums = new Float64Array(this.hiddenWidth);
-    this.hiddenRow = new Int32Array(entries.length).fill(-1);
-    this.hiddenMatrix = new Float64Array(Object.keys(file.hidden?.weights ?? {}).length * this.hiddenWidth);
-    let hiddenRows = 0;
-    this.matrix = new Float64Array(entries.length * this.categories.length);
-    this.stamps = new Int32Array(entries.length);
-    entries.forEach(([feature, values], row) => {
-      this.ids.set(feature, row);
-      this.matrix.set(values, row * this.categories.length);
-      const hidden = file.hidden?.weights[feature];
-      if (hidden) {
-        this.hiddenRow[row] = hiddenRows;
-        this.hiddenMatrix.set(hidden, hiddenRows++ * this.hiddenWidth);
-      }
-    });
+  constructor(source: ModelFile | ModelTables, grams?: () => GramModelFile, blend?: () => GramModelFile | GramTables) {
+    this.tables = 'matrix' in source ? source : tablesOf(source);
+    if (!('matrix' in source)) this.gramFile = source.grams;
+    this.gramFile ??= grams;
+    this.blendSource = blend;
+    this.features = new StringIndex(this.tables.features);
+    this.stamps = new Int32Array(this.tables.matrix.length / this.tables.categories.length);
+    this.hiddenSums = new Float64Array(this.tables.hidden.width);
+  }
+
+  get categories(): readonly ModerationCategory[] {
+    return this.tables.categories;
+  }
+  /** Probability at or above which a category is flagged (ModelFile). */
+  get thresholds(): readonly number[] {
+    return this.tables.thresholds;
+  }
+  /** The thresholds of a short text (ModelFile). */
+  get shortThresholds(): readonly number[] | undefined {
+    return this.tables.shortThresholds;
+  }
+
+  /**
+   * The tables to hand a screening worker, with the blend's (read now if it was not yet); the lexicon languages'
+   * n-gram model stays out: a worker screens long texts, which are read by the lists alone.
+   */
+  shared(): { model: ModelTables; blend: GramTables | undefined } {
+    return { model: this.tables, blend: this.blend?.tables };
   }
 
   /**
@@ -108,7 +117,7 @@ export class Model {
    * read the first time one is screened.
    */
   get blend(): GramModel | undefined {
-    if (this.blendFile && !this.blendModel) this.blendModel = new GramModel(this.blendFile());
+    if (this.blendSource && !this.blendModel) this.blendModel = new GramModel(this.blendSource());
     return this.blendModel;
   }
 
@@ -116,17 +125,18 @@ export class Model {
   rowsOf(features: Iterable<string>): Int32Array {
     const rows: number[] = [];
     for (const feature of features) {
-      const row = this.ids.get(feature);
-      if (row !== undefined) rows.push(row);
+      const row = this.features.find(feature);
+      if (row >= 0) rows.push(row);
     }
     return Int32Array.from(rows);
   }
 
   /** Probability per category (in MODERATION_CATEGORIES order) of the union of some feature rows, each counted once. */
   scoreRows(groups: readonly Int32Array[]): number[] {
+    const { bias, matrix, hidden: layer } = this.tables;
     const width = this.categories.length;
-    const sums = Float64Array.from(this.bias);
-    const hidden = this.hiddenWidth > 0 ? this.hiddenSums.fill(0) : undefined;
+    const sums = Float64Array.from(bias);
+    const hidden = layer.width > 0 ? this.hiddenSums.fill(0) : undefined;
     // A fresh stamp per call marks rows already counted, so a feature shared by two sentences counts once.
     this.stamp = this.stamp === 0x7fffffff ? 1 : this.stamp + 1;
     if (this.stamp === 1) this.stamps.fill(0);
@@ -137,18 +147,18 @@ export class Model {
         if (this.stamps[row] === this.stamp) continue;
         this.stamps[row] = this.stamp;
         const base = row * width;
-        for (let index = 0; index < width; index++) sums[index]! += this.matrix[base + index]!;
-        if (hidden && this.hiddenRow[row]! >= 0) {
-          const start = this.hiddenRow[row]! * hidden.length;
-          for (let unit = 0; unit < hidden.length; unit++) hidden[unit]! += this.hiddenMatrix[start + unit]!;
+        for (let index = 0; index < width; index++) sums[index]! += matrix[base + index]!;
+        if (hidden && layer.rows[row]! >= 0) {
+          const start = layer.rows[row]! * hidden.length;
+          for (let unit = 0; unit < hidden.length; unit++) hidden[unit]! += layer.matrix[start + unit]!;
         }
       }
     }
     if (hidden)
       for (let unit = 0; unit < hidden.length; unit++) {
-        const activation = hidden[unit]! + this.hiddenBias[unit]!;
+        const activation = hidden[unit]! + layer.bias[unit]!;
         if (activation <= 0) continue;
-        for (let index = 0; index < width; index++) sums[index]! += this.hiddenOut[index]![unit]! * activation;
+        for (let index = 0; index < width; index++) sums[index]! += layer.out[index]![unit]! * activation;
       }
     return Array.from(sums, (sum) => 1 / (1 + Math.exp(-sum)));
   }
@@ -160,11 +170,59 @@ export class Model {
 }
 
 let loaded: Model | undefined;
+const readGrams = () => JSON.parse(readFileSync(gramsPath, 'utf8')) as GramModelFile;
+const readBlend = () => JSON.parse(readFileSync(blendPath, 'utf8')) as GramModelFile;
+
+/** The committed model (model.json, grams.dat, model-grams.dat), or the tables handed to this worker (useTables). */
 export function defaultModel(): Model {
   loaded ??= new Model(
-    modelFile as unknown as ModelFile,
-    () => JSON.parse(readFileSync(gramsPath, 'utf8')) as GramModelFile,
-    () => JSON.parse(readFileSync(blendPath, 'utf8')) as GramModelFile,
+    JSON.parse(readFileSync(modelPath as unknown as string, 'utf8')) as ModelFile,
+    readGrams,
+    readBlend,
   );
   return loaded;
+}
+
+/** Screen with the tables of another thread's committed model (a worker calls this before its first screening). */
+export function useTables(shared: ReturnType<Model['shared']>): void {
+  const { blend } = shared;
+  loaded ??= new Model(shared.model, readGrams, blend ? () => blend : readBlend);
+}
+
+/** The tables of a model file: its features indexed, its arrays shared. */
+function tablesOf(file: ModelFile): ModelTables {
+  if (file.version !== 1 || file.categories.join() !== MODERATION_CATEGORIES.join())
+    throw new Error('moderation model does not match this build');
+  const entries = Object.entries(file.weights);
+  const hiddenWeights = file.hidden?.weights ?? {};
+  for (const feature of Object.keys(hiddenWeights))
+    if (!(feature in file.weights)) entries.push([feature, file.categories.map(() => 0)]);
+  const width = file.hidden?.width ?? 0;
+  const matrix = sharedArray(Float64Array, entries.length * file.categories.length);
+  const hiddenRows = sharedArray(Int32Array, entries.length).fill(-1);
+  const hiddenMatrix = sharedArray(Float64Array, Object.keys(hiddenWeights).length * width);
+  let hiddenRow = 0;
+  entries.forEach(([feature, values], row) => {
+    matrix.set(values, row * file.categories.length);
+    const hidden = hiddenWeights[feature];
+    if (hidden) {
+      hiddenRows[row] = hiddenRow;
+      hiddenMatrix.set(hidden, hiddenRow++ * width);
+    }
+  });
+  return {
+    categories: file.categories,
+    bias: file.bias,
+    thresholds: file.thresholds,
+    shortThresholds: file.shortThresholds,
+    features: StringIndex.of(entries.map(([feature]) => feature)).data,
+    matrix,
+    hidden: {
+      width,
+      bias: file.hidden?.bias ?? [],
+      out: file.hidden?.out ?? [],
+      matrix: hiddenMatrix,
+      rows: hiddenRows,
+    },
+  };
 }

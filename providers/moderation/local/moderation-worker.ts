@@ -5,13 +5,22 @@
 import { useNgramTable } from '../../language/detect.ts';
 import type { NgramTable } from '../../language/ngram-table.ts';
 import { assess } from './classifier.ts';
+import { type Model, useTables } from './model.ts';
 
 declare const self: Worker;
 
-/** The first message hands over the parent's language table (shared memory); then one text per message. */
-self.onmessage = (event: MessageEvent<{ table: NgramTable } | { id: number; text: string }>) => {
+/**
+ * The first message hands over the parent's language table and model (shared memory: nothing to parse or build);
+ * then one text per message.
+ */
+self.onmessage = (
+  event: MessageEvent<{ table: NgramTable; model: ReturnType<Model['shared']> } | { id: number; text: string }>,
+) => {
   const data = event.data;
-  if ('table' in data) return useNgramTable(data.table);
+  if ('table' in data) {
+    useNgramTable(data.table);
+    return useTables(data.model);
+  }
   try {
     self.postMessage({ id: data.id, assessment: assess(data.text) });
   } catch (error) {

@@ -1,0 +1,107 @@
+/**
+ * Strings -> entry numbers, in arrays over SharedArrayBuffers, so that a screening worker is handed the server's
+ * tables (posting them shares the memory) instead of parsing and building its own (index.ts): the model's feature
+ * names (model.ts) and the n-gram models' n-grams (grams.ts). A string is found from a stretch of a text by its UTF-16
+ * code units, so reading a text builds no substring (a Map keyed by substrings spent 40% of a book's screening
+ * building and hashing them): an open-addressing table of FNV-1a hashes, whose keys are compared unit by unit.
+ */
+
+/** The index as posted to a worker. */
+export interface StringIndexData {
+  /** Slot -> entry + 1 (0: empty); the length is a power of two, at least twice the entries. */
+  slots: Int32Array;
+  /** The keys' code units, one after another; entry `e` is units[starts[e]] to units[starts[e + 1]]. */
+  units: Uint16Array;
+  starts: Uint32Array;
+}
+
+const OFFSET_BASIS = 0x811c9dc5;
+const PRIME = 0x01000193;
+
+/** The FNV-1a hash of the UTF-16 code units `text[start, start + length)`. */
+export function hashOf(text: string, start: number, length: number): number {
+  return extendHash(OFFSET_BASIS, text, start, length);
+}
+
+/** `hash` (of some units) extended by the units `text[start, start + length)`. */
+function extendHash(hash: number, text: string, start: number, length: number): number {
+  let extended = hash;
+  for (let unit = 0; unit < length; unit++) extended = Math.imul(extended ^ text.charCodeAt(start + unit), PRIME);
+  return extended;
+}
+
+/** An array of `length` elements over a SharedArrayBuffer. */
+export function sharedArray<T>(
+  Type: { new (buffer: SharedArrayBuffer): T; BYTES_PER_ELEMENT: number },
+  length: number,
+): T {
+  return new Type(new SharedArrayBuffer(Math.max(1, length) * Type.BYTES_PER_ELEMENT));
+}
+
+/** A Float64Array over a SharedArrayBuffer holding `values`. */
+export function sharedFloats(values: ArrayLike<number>): Float64Array {
+  const array = sharedArray(Float64Array, values.length);
+  array.set(values);
+  return array;
+}
+
+export class StringIndex {
+  readonly data: StringIndexData;
+  private readonly mask: number;
+
+  /** Over an index built here or in another thread. */
+  constructor(data: StringIndexData) {
+    this.data = data;
+    this.mask = data.slots.length - 1;
+  }
+
+  /** The index of `keys`, entry `e` for keys[e]; a key listed twice is found as its last entry, as in a Map. */
+  static of(keys: readonly string[]): StringIndex {
+    let capacity = 16;
+    while (capacity < keys.length * 2) capacity *= 2;
+    const starts = sharedArray(Uint32Array, keys.length + 1);
+    for (const [entry, key] of keys.entries()) starts[entry + 1] = starts[entry]! + key.length;
+    const units = sharedArray(Uint16Array, starts[keys.length]!);
+    const index = new StringIndex({ slots: sharedArray(Int32Array, capacity), units, starts });
+    for (const [entry, key] of keys.entries()) {
+      for (let unit = 0; unit < key.length; unit++) units[starts[entry]! + unit] = key.charCodeAt(unit);
+      const slot = index.slotOf(hashOf(key, 0, key.length), key, 0, key.length);
+      index.data.slots[slot] = entry + 1;
+    }
+    return index;
+  }
+
+  /** The slot of the key `text[start, start + length)` whose hash (hashOf) is `hash`: its own, or the empty one. */
+  private slotOf(hash: number, text: string, start: number, length: number): number {
+    const { slots, units, starts } = this.data;
+    for (let slot = hash & this.mask; ; slot = (slot + 1) & this.mask) {
+      const entry = slots[slot]! - 1;
+      if (entry < 0) return slot;
+      const from = starts[entry]!;
+      if (starts[entry + 1]! - from !== length) continue;
+      let unit = 0;
+      while (unit < length && units[from + unit] === text.charCodeAt(start + unit)) unit++;
+      if (unit === length) return slot;
+    }
+  }
+
+  /** The entry of the key `text[start, start + length)` (all of `text` by default), or -1. */
+  find(text: string, start = 0, length = text.length - start): number {
+    return this.data.slots[this.slotOf(hashOf(text, start, length), text, start, length)]! - 1;
+  }
+
+  /**
+   * The entries of every key of `low` to `high` units in `text` (-1: none), into `entries` at
+   * `(size - low) * text.length + start`: one pass over the text, each key's hash extending its prefix's.
+   */
+  findAll(text: string, low: number, high: number, entries: Int32Array): void {
+    for (let start = 0; start < text.length; start++) {
+      let hash = OFFSET_BASIS;
+      for (let size = 1; size <= high && start + size <= text.length; size++) {
+        hash = extendHash(hash, text, start + size - 1, 1);
+        if (size >= low)
+          entries[(size - low) * text.length + start] = this.data.slots[this.slotOf(hash, text, start, size)]! - 1;
+      }
+    }
+  }
+}
