@@ -411,15 +411,15 @@ describe('local model', () => {
     expect(clean.ok && clean.verdict.flagged).toBe(false);
   });
   test("the workers score with the server's tables (shared, not rebuilt), as the server scores", async () => {
-    // Short paragraphs, read whole and blended with the n-gram model, far from where the text is cut in two.
+    // Short paragraphs, read whole and blended with the n-gram model, far from where the text is cut in four; each is
+    // written twice, in two parts, so a worker that screens both reads the second from its readings of the first.
     const plan =
       'Wait for him behind the depot at six. Take the van, keep your foot down when you reach the crowd by the gate, and leave by the back road.';
     const threat = 'I know where your kids go to school, Ruiz, and I know when the bus leaves. Last chance.';
-    const chapters = Array.from({ length: 8 }, () => englishText(20_000));
-    chapters.splice(2, 0, plan);
-    chapters.splice(7, 0, threat);
+    const chapters = Array.from({ length: 16 }, () => englishText(30_000));
+    for (const at of [13, 9, 5, 1]) chapters.splice(at, 0, at % 8 === 1 ? plan : threat);
     const text = chapters.join('\n\n');
-    expect(paragraphCuts(text, 2).length).toBe(2);
+    expect(Math.round(text.length / 125_000)).toBe(4);
     const inWorkers = await createLocalModerator({ workersIdleStopMs: 60_000 }).assess(text);
     const here = assess(text);
     for (const category of ['threats', 'violent_instructions'] as const) {

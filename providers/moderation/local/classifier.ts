@@ -1,4 +1,4 @@
-import { MODERATION_CATEGORIES, type ModerationCategory, type ModerationVerdict } from '../../spec/v1/moderation.ts';
+import { MODERATION_CATEGORIES, type ModerationVerdict } from '../../spec/v1/moderation.ts';
 import { pairIntent, peacefulWeapon, sequenceIntent } from './intent.ts';
 import { crossFeatures } from './features.ts';
 import { DENIED_JEST, JOKE_WORDS, seriousPhrases } from './intent-classes.ts';
@@ -11,6 +11,7 @@ import {
   framedNear,
   paragraphsOf,
   SHORT_SENTENCES,
+  type SentenceReadings,
   windowsOf,
 } from './windows.ts';
 
@@ -125,8 +126,9 @@ function onCommonScale(score: number, from: number, to: number): number {
   return score < from ? (score * to) / from : to + ((score - from) * (1 - to)) / (1 - from);
 }
 
-export function assess(text: string, model: Model = defaultModel()): Assessment {
-  const sentences = analyse(text);
+/** The assessment of a text; `readings` keeps sentences' readings beyond it (a long text's parts, index.ts). */
+export function assess(text: string, model: Model = defaultModel(), readings?: SentenceReadings): Assessment {
+  const sentences = analyse(text, { readings });
   const width = MODERATION_CATEGORIES.length;
   const brief = model.shortThresholds !== undefined && isShortText(text);
   const thresholds = brief ? model.shortThresholds! : model.thresholds;

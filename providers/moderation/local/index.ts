@@ -38,6 +38,8 @@ const PARTS_PER_WORKER = 4;
 type RefWorker = Worker & { ref(): void; unref(): void };
 const workers: (RefWorker | undefined)[] = [];
 let nextId = 0;
+/** Numbers a long text's screening, whose parts' sentence readings a worker keeps until it is done. */
+let nextScreening = 0;
 const pending = new Map<
   number,
   {
@@ -134,14 +136,15 @@ function workerAt(slot: number): RefWorker {
   return worker;
 }
 
-function inWorker(slot: number, text: string, long = true): Promise<Assessment> {
+/** Screens `text` in a worker: a part of the long text `screening` (whose sentences' readings it keeps), or a warm-up. */
+function inWorker(slot: number, text: string, screening?: number): Promise<Assessment> {
   const worker = workerAt(slot);
   const id = ++nextId;
   worker.ref();
   clearTimeout(stopTimer);
   return new Promise((resolve, reject) => {
-    pending.set(id, { slot, long, resolve, reject });
-    worker.postMessage({ id, text });
+    pending.set(id, { slot, long: screening !== undefined, resolve, reject });
+    worker.postMessage({ id, text, screening });
   });
 }
 
@@ -181,6 +184,7 @@ async function inWorkers(text: string): Promise<Assessment> {
   const parts: Assessment[] = [];
   let next = 0;
   let failed = false;
+  const screening = ++nextScreening;
   screenings++;
   releaseWhenIdle = false;
   try {
@@ -190,7 +194,7 @@ async function inWorkers(text: string): Promise<Assessment> {
         while (!failed && next < cuts.length) {
           const index = next++;
           try {
-            parts[index] = await inWorker(slot, text.slice(cuts[index]!, cuts[index + 1] ?? text.length));
+            parts[index] = await inWorker(slot, text.slice(cuts[index]!, cuts[index + 1] ?? text.length), screening);
           } catch (error) {
             failed = true;
             throw error;
@@ -199,6 +203,8 @@ async function inWorkers(text: string): Promise<Assessment> {
       }),
     );
   } finally {
+    // The workers let go of this text's readings.
+    for (const worker of workers) worker?.postMessage({ done: screening });
     screenings--;
     settle(true);
   }
@@ -243,7 +249,7 @@ export function createLocalModerator(
     prepare() {
       // Each worker screens a short text once; a failure here shows again, and is reported, on the first real call.
       releaseWhenIdle = false;
-      for (let slot = 0; slot < WORKERS; slot++) inWorker(slot, WARM_UP_TEXT, false).catch(() => {});
+      for (let slot = 0; slot < WORKERS; slot++) inWorker(slot, WARM_UP_TEXT).catch(() => {});
     },
     release() {
       if (pending.size === 0 && screenings === 0) stopWorkers();

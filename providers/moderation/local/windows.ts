@@ -158,12 +158,22 @@ function coverageOf(language: string): Coverage {
 type Reading = Pick<AnalysedSentence, 'language' | 'coverage' | 'features' | 'context' | 'risky' | 'rules' | 'lexicon'>;
 
 /**
+ * Readings of sentences that follow a sentence in a known language, kept across the parts of one long text that a
+ * screening worker is handed (index.ts), so that a sentence met again in another part is read once there too.
+ */
+export type SentenceReadings = Map<string, Reading>;
+
+/**
  * Sentences with their language, classes, rules and features. In a long text only the sentences a window will read
  * get their full word features (a risky sentence and the one after it); `full` computes them for every sentence.
  * A sentence met again in the same text (a refrain, a chapter heading, a repeated line of dialogue) is read once:
- * its reading depends only on its words, the language before it and whether the sentence before it was risky.
+ * its reading depends only on its words, the language before it, whether the sentence before it was risky and
+ * whether the text reads every sentence's words; `readings` keeps them beyond this text (SentenceReadings).
  */
-export function analyse(text: string, options: { full?: boolean } = {}): AnalysedSentence[] {
+export function analyse(
+  text: string,
+  options: { full?: boolean; readings?: SentenceReadings } = {},
+): AnalysedSentence[] {
   // The language of the sentence before, once there is one (`continued`); until then sentences lean on the text's
   // opening, read only if one of them cannot tell its language alone.
   let previous = 'en';
@@ -177,15 +187,16 @@ export function analyse(text: string, options: { full?: boolean } = {}): Analyse
   const split = splitSentences(text);
   const full = options.full || split.length <= SHORT_SENTENCES;
   let previousRisky = false;
-  const readings = new Map<string, Reading>();
+  const readings: SentenceReadings = new Map();
   const sentences = split.map((sentence) => {
-    // The key holds every input of readSentence (the opening is the same for the whole text); the reading's arrays are
-    // shared and never changed afterwards.
-    const key = `${continued ? previous : ''}\u0000${previousRisky ? 1 : 0}\u0000${sentence.original}`;
-    let reading = readings.get(key);
+    // The key holds every input of readSentence; the reading's arrays are shared and never changed afterwards. A
+    // sentence before any in a known language leans on this text's opening: its reading stays with this text.
+    const key = `${continued ? previous : ''}\u0000${previousRisky ? 1 : 0}${full ? 1 : 0}\u0000${sentence.original}`;
+    const kept = continued && options.readings ? options.readings : readings;
+    let reading = kept.get(key);
     if (!reading) {
       reading = readSentence(sentence.original, leanOn, continued, full || previousRisky);
-      readings.set(key, reading);
+      kept.set(key, reading);
     }
     if (reading.coverage !== 'none') {
       previous = reading.language;
