@@ -7,6 +7,7 @@ import { createLocalModerator, paragraphCuts, runningWorkers } from '../provider
 import { assess, blendScore, isShortText, verdictOf } from '../providers/moderation/local/classifier.ts';
 import { Model, type ModelFile } from '../providers/moderation/local/model.ts';
 import { GramModel, gramsOf } from '../providers/moderation/local/grams.ts';
+import { StringIndex } from '../providers/moderation/local/string-index.ts';
 import { createOpenAIModerator } from '../providers/moderation/openai/openai-moderator.ts';
 import { MODERATION_CATEGORIES, type ModerationProviderV1 } from '../providers/spec/v1/moderation.ts';
 import { moderationConformance } from '../providers/testing/moderation-conformance.ts';
@@ -242,6 +243,33 @@ describe('local model', () => {
     expect(flagged('The cat is here.\n\nThe dog is here.')).toBe(false);
     // A rule's verdict is never lowered.
     expect(blendScore(1, -50, 0.5)).toBe(1);
+  });
+  test('a string index finds each key from a stretch of a text, and nothing else', () => {
+    // Keys sharing prefixes and code units, an empty key, a surrogate pair, and one key listed twice (the last counts).
+    const keys = ['ab', 'abc', 'abcd', 'ba', 'b', '', 'ça', 'ça ', '😈x', 'ab', 'zzzz'];
+    const index = StringIndex.of(keys);
+    expect(index.find('ab')).toBe(9);
+    expect(index.find('abc')).toBe(1);
+    expect(index.find('')).toBe(5);
+    expect(index.find('😈x')).toBe(8);
+    expect(index.find('abd')).toBe(-1);
+    expect(index.find('a')).toBe(-1);
+    expect(index.find('xx ça va', 3, 2)).toBe(6);
+    expect(index.find('xx ça va', 3, 3)).toBe(7);
+    // Many keys: their hashes collide in places, and each is still found as itself.
+    const many = Array.from({ length: 5_000 }, (_, at) => `k${(at * 7919) % 100_003}`);
+    const large = StringIndex.of(many);
+    many.forEach((key, at) => {
+      expect(large.find(key)).toBe(at);
+      expect(large.find(`${key}x`)).toBe(-1);
+    });
+    // findAll gives, for every stretch of 2 to 4 units, what find gives for it.
+    const text = ' abcd ba ça abcab ';
+    const entries = new Int32Array(3 * text.length).fill(-2);
+    index.findAll(text, 2, 4, entries);
+    for (let size = 2; size <= 4; size++)
+      for (let start = 0; start + size <= text.length; start++)
+        expect(entries[(size - 2) * text.length + start]).toBe(index.find(text, start, size));
   });
   test('an n-gram model reads the n-grams of a text where they lie, each once, as gramsOf names them', () => {
     const texts: [string, string][] = [
