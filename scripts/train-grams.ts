@@ -69,9 +69,9 @@ interface Fitted {
 
 /**
  * Logistic regressions, one per list of targets (0/1 per row), over the rows' n-gram numbers, with the L2 penalty
- * `l2`; a positive's error counts its list's `positiveWeights` times. They are trained together, one pass over the rows per epoch with an n-gram's
- * weights side by side, and each comes out exactly as it would trained alone: its sums and steps are the same numbers
- * added in the same order.
+ * `l2`; a positive's error counts its list's `positiveWeights` times. They are trained together, one pass over the
+ * rows per epoch with an n-gram's weights side by side, and each comes out exactly as it would trained alone: its sums
+ * and steps are the same numbers added in the same order.
  */
 function fit(
   rows: readonly Int32Array[],

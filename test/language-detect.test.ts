@@ -107,7 +107,7 @@ describe('the compact n-gram table', () => {
       expect([missing, ngrams[missing]]).toEqual([missing, undefined]);
     expect(['abc' in ngrams, 'abd' in ngrams]).toEqual([true, false]);
     // Shared memory: posting the table to a worker hands over these buffers, not copies.
-    expect(table.keyBytes.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(table.keys.units.buffer).toBeInstanceOf(SharedArrayBuffer);
     expect(findNgram(table, 'ab')).toBeGreaterThanOrEqual(0);
   });
 

@@ -7,7 +7,7 @@ import { createLocalModerator, paragraphCuts, runningWorkers } from '../provider
 import { assess, blendScore, isShortText, verdictOf } from '../providers/moderation/local/classifier.ts';
 import { Model, type ModelFile } from '../providers/moderation/local/model.ts';
 import { GramModel, gramsOf } from '../providers/moderation/local/grams.ts';
-import { StringIndex } from '../providers/moderation/local/string-index.ts';
+import { StringIndex } from '../providers/language/string-index.ts';
 import { createOpenAIModerator } from '../providers/moderation/openai/openai-moderator.ts';
 import { MODERATION_CATEGORIES, type ModerationProviderV1 } from '../providers/spec/v1/moderation.ts';
 import { moderationConformance } from '../providers/testing/moderation-conformance.ts';

@@ -84,7 +84,7 @@ export function useNgramTable(shared: NgramTable): void {
   table ??= shared;
 }
 /**
- * eld's detector over the compact table: ~3 MB shared by every thread where eld's own module takes ~77 MB in each
+ * eld's detector over the compact table: ~3.6 MB shared by every thread where eld's own module takes ~77 MB in each
  * heap. Loaded on first use, not at import, so start-up does not wait for it. `require` keeps detection synchronous
  * and is still bundled by `bun build --compile` (a literal path).
  */

@@ -4,11 +4,12 @@
  * eld ships its table as one JavaScript object literal: ~105,000 n-grams, each an object of language -> score.
  * Evaluated, it takes ~77 MB in every JavaScript heap that loads it (measured in Bun: 28 -> 105 MB), and recite
  * detected in three heaps (the server and its two screening workers): ~230 MB, more than half of an idle server.
- * Here the package's own file is read as text and parsed into a hash table of typed arrays (~4 MB) in
+ * Here the package's own file is read as text and parsed into a hash table of typed arrays (~3.6 MB) in
  * SharedArrayBuffers, which a worker thread is handed instead of reading its own copy. eld's detector runs unchanged
  * over it: it reads the table by n-gram, and a Proxy hands it each entry as the object it expects, built when asked.
  */
 import { readFileSync } from 'node:fs';
+import { sharedArray, StringIndex, type StringIndexData } from './string-index.ts';
 // Embedded in the compiled binary; the import is the file's path (embedded-files.d.ts).
 import mediumTablePath from '../../node_modules/eld/src/ngrams/medium.js' with { type: 'file' };
 
@@ -21,19 +22,16 @@ export interface EldData {
 
 /**
  * The table as arrays over SharedArrayBuffers (posting it to a worker shares them, it copies nothing). eld's
- * n-grams are strings of byte-valued characters (its own encoding of UTF-8), so each key is stored as bytes.
+ * n-grams are strings of byte-valued characters (its own encoding of UTF-8), each an entry of `keys`.
  */
 export interface NgramTable {
   type: string;
   languages: Record<number, string>;
-  /** Entry i's key is keyBytes[keyStarts[i] .. keyStarts[i + 1]). */
-  keyBytes: Uint8Array;
-  keyStarts: Uint32Array;
+  /** The n-grams, entry by entry (string-index.ts). */
+  keys: StringIndexData;
   /** Entry i's scores are (language, score) pairs in pairs[pairStarts[i] .. pairStarts[i + 1]). */
   pairs: Uint16Array;
   pairStarts: Uint32Array;
-  /** Open addressing by the key's hash: entry index + 1, or 0 for an empty slot; the length is a power of two. */
-  slots: Int32Array;
 }
 
 /** Reads eld's medium table (or the file at `path`, in the same format). */
@@ -141,58 +139,17 @@ function buildTable(
   pairList: number[],
   pairStartList: number[],
 ): NgramTable {
-  const shared = <T>(Array: { new (buffer: SharedArrayBuffer): T; BYTES_PER_ELEMENT: number }, length: number) =>
-    new Array(new SharedArrayBuffer(Math.max(1, length) * Array.BYTES_PER_ELEMENT));
-  const keyLength = keys.reduce((sum, key) => sum + key.length, 0);
-  const keyBytes = shared(Uint8Array, keyLength);
-  const keyStarts = shared(Uint32Array, keys.length + 1);
-  const pairs = shared(Uint16Array, pairList.length);
-  const pairStarts = shared(Uint32Array, pairStartList.length);
+  const pairs = sharedArray(Uint16Array, pairList.length);
+  const pairStarts = sharedArray(Uint32Array, pairStartList.length);
   pairs.set(pairList);
   pairStarts.set(pairStartList);
-  // At most half full, so a miss (most n-grams of a text) ends after a probe or two.
-  let capacity = 1;
-  while (capacity < keys.length * 2) capacity *= 2;
-  const slots = shared(Int32Array, capacity);
-  const table: NgramTable = { type, languages, keyBytes, keyStarts, pairs, pairStarts, slots };
-  let written = 0;
-  keys.forEach((key, entry) => {
-    keyStarts[entry] = written;
-    for (let i = 0; i < key.length; i++) keyBytes[written++] = key.charCodeAt(i);
-    keyStarts[entry + 1] = written;
-    let slot = hashOf(key) & (capacity - 1);
-    while (slots[slot] !== 0) {
-      // A key given twice keeps its last scores, as an object literal does.
-      if (matches(table, slots[slot]! - 1, key)) break;
-      slot = (slot + 1) & (capacity - 1);
-    }
-    slots[slot] = entry + 1;
-  });
-  return table;
-}
-
-/** FNV-1a over the key's characters (each a byte value). */
-function hashOf(key: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
-  return hash >>> 0;
-}
-
-function matches(table: NgramTable, entry: number, key: string): boolean {
-  const start = table.keyStarts[entry]!;
-  if (table.keyStarts[entry + 1]! - start !== key.length) return false;
-  for (let i = 0; i < key.length; i++) if (table.keyBytes[start + i] !== key.charCodeAt(i)) return false;
-  return true;
+  // A key given twice keeps its last scores, as an object literal does (StringIndex.of finds a key's last entry).
+  return { type, languages, keys: StringIndex.of(keys).data, pairs, pairStarts };
 }
 
 /** The entry of an n-gram, or -1. */
 export function findNgram(table: NgramTable, ngram: string): number {
-  const mask = table.slots.length - 1;
-  for (let slot = hashOf(ngram) & mask; ; slot = (slot + 1) & mask) {
-    const entry = table.slots[slot]! - 1;
-    if (entry < 0) return -1;
-    if (matches(table, entry, ngram)) return entry;
-  }
+  return new StringIndex(table.keys).find(ngram);
 }
 
 /**
@@ -204,8 +161,9 @@ const RECENT_NGRAMS = 4_096;
 /** The table as eld's `setNgrams` takes it: n-gram -> { language: score }, built on each read (eld only reads). */
 export function eldData(table: NgramTable): EldData {
   const { pairs, pairStarts } = table;
+  const keys = new StringIndex(table.keys);
   const entry = (ngram: string) => {
-    const at = findNgram(table, ngram);
+    const at = keys.find(ngram);
     if (at < 0) return undefined;
     const scores: Record<number, number> = {};
     for (let pair = pairStarts[at]!; pair < pairStarts[at + 1]!; pair += 2) scores[pairs[pair]!] = pairs[pair + 1]!;
@@ -225,7 +183,7 @@ export function eldData(table: NgramTable): EldData {
   };
   const ngrams = new Proxy({} as EldData['ngrams'], {
     get: (_, ngram) => (typeof ngram === 'string' ? cached(ngram) : undefined),
-    has: (_, ngram) => typeof ngram === 'string' && findNgram(table, ngram) >= 0,
+    has: (_, ngram) => typeof ngram === 'string' && keys.find(ngram) >= 0,
   });
   return { type: table.type, languages: table.languages, ngrams };
 }

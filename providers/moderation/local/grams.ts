@@ -7,7 +7,7 @@
  * it was trained on messages of one to five sentences; a long text is read by the lists alone (classifier.ts).
  */
 
-import { sharedArray, sharedFloats, StringIndex, type StringIndexData } from './string-index.ts';
+import { sharedArray, sharedFloats, StringIndex, type StringIndexData } from '../../language/string-index.ts';
 
 /** n-gram lengths per language: Chinese and Japanese write a word in one to three characters, the others in more. */
 const SIZES: Record<string, readonly [number, number]> = { zh: [1, 3], ja: [1, 3] };

@@ -9,7 +9,7 @@
 import { MODERATION_CATEGORIES, type ModerationCategory } from '../../spec/v1/moderation.ts';
 import { readFileSync } from 'node:fs';
 import { GramModel, type GramModelFile, type GramTables } from './grams.ts';
-import { sharedArray, StringIndex, type StringIndexData } from './string-index.ts';
+import { sharedArray, StringIndex, type StringIndexData } from '../../language/string-index.ts';
 // Embedded in the compiled binary; the import is the file's path (embedded-files.d.ts).
 import gramsPath from './grams.dat' with { type: 'file' };
 import blendPath from './model-grams.dat' with { type: 'file' };

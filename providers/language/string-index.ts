@@ -1,9 +1,10 @@
 /**
- * Strings -> entry numbers, in arrays over SharedArrayBuffers, so that a screening worker is handed the server's
- * tables (posting them shares the memory) instead of parsing and building its own (index.ts): the model's feature
- * names (model.ts) and the n-gram models' n-grams (grams.ts). A string is found from a stretch of a text by its UTF-16
- * code units, so reading a text builds no substring (a Map keyed by substrings spent 40% of a book's screening
- * building and hashing them): an open-addressing table of FNV-1a hashes, whose keys are compared unit by unit.
+ * Strings -> entry numbers, in arrays over SharedArrayBuffers, so that a worker thread is handed the server's tables
+ * (posting them shares the memory) instead of parsing and building its own: the language detector's n-grams
+ * (ngram-table.ts), the moderation model's feature names (moderation/local/model.ts) and its n-gram models' n-grams
+ * (moderation/local/grams.ts). A string is found from a stretch of a text by its UTF-16 code units, so reading a
+ * text builds no substring (a Map keyed by substrings spent 40% of a book's screening building and hashing them): an
+ * open-addressing table of FNV-1a hashes, at most half full, whose keys are compared unit by unit.
  */
 
 /** The index as posted to a worker. */
