@@ -712,6 +712,30 @@ describe('lexicon languages: threats and violent plans, composed from their part
       }
       expect(wrongly).toEqual([]);
     });
+
+  /**
+   * Threats in plain words that the lists pass and the n-gram model reads (grams.ts): "they'll carry you off in an
+   * ambulance", "we know the journalist's way home; another story and he won't get home". A short paragraph is read by
+   * that model in a long text too, as in a short one, in the main thread and in the screening workers (over 50,000
+   * characters); the languages' benign texts, in one long text, still pass.
+   */
+  test('a short paragraph in a lexicon language is read by the n-gram model inside a long text too', async () => {
+    const threats = [
+      ['tr', 'Bir daha o kızın etrafında görürsem seni ambulansla götürürler.'],
+      ['hi', 'उस पत्रकार का घर और ऑफिस का रास्ता हमें पता है। अगली खबर छपी तो वो घर नहीं पहुंचेगा।'],
+      ['bn', 'ওই সাংবাদিকের বাড়ি আর অফিসের রাস্তা আমরা চিনি। আবার খবর ছাপলে সে আর বাড়ি ফিরবে না।'],
+    ] as const;
+    for (const [language, text] of threats) {
+      expect(lexiconCategories(text, language)).toEqual([]);
+      expect(await flagged(text)).toEqual(['threats']);
+      for (const narration of [englishText(3_000), englishText(30_000)])
+        expect(await flagged(`${narration}\n\n${text}\n\n${narration}`)).toEqual(['threats']);
+    }
+    const benign = Object.values(negatives)
+      .flat()
+      .filter((text) => !parentsRemark.test(text));
+    expect(await flagged(`${englishText(30_000)}\n\n${benign.join('\n\n')}\n\n${englishText(30_000)}`)).toEqual([]);
+  });
 });
 
 describe('intent without harm words', () => {

@@ -3,8 +3,9 @@
  * (lexicons.ts): one logistic regression per category over the character n-grams of a text, so a threat or a plan the
  * lists do not hold ("your daughter's school is on the way home, isn't it") still counts, in whatever script. Trained
  * by scripts/train-moderation.ts (scripts/train-grams.ts) on the labelled texts of these languages, stored in
- * grams.dat and read the first time it is needed (model.ts). It reads a short text whole, paragraph by paragraph, as
- * it was trained on messages of one to five sentences; a long text is read by the lists alone (classifier.ts).
+ * grams.dat and read the first time it is needed (model.ts). It reads a text paragraph by paragraph, each whole, as it
+ * was trained on messages of one to five sentences; a paragraph longer than a short text is read by the lists alone
+ * (classifier.ts).
  */
 
 import { sharedArray, sharedFloats, StringIndex, type StringIndexData } from '../../language/string-index.ts';

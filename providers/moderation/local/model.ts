@@ -60,7 +60,7 @@ export class Model {
   private readonly features: StringIndex;
   private readonly stamps: Int32Array;
   private stamp = 0;
-  private readonly gramFile: GramModelFile | (() => GramModelFile) | undefined;
+  private readonly gramFile: GramModelFile | (() => GramModelFile | GramTables) | undefined;
   private gramModel: GramModel | undefined;
   private readonly blendSource: (() => GramModelFile | GramTables) | undefined;
   private blendModel: GramModel | undefined;
@@ -71,7 +71,11 @@ export class Model {
    * languages' n-gram model when the file holds none (grams.dat for the committed model), `blend` the model
    * languages' (model-grams.dat); a model without `blend` reads short paragraphs alone.
    */
-  constructor(source: ModelFile | ModelTables, grams?: () => GramModelFile, blend?: () => GramModelFile | GramTables) {
+  constructor(
+    source: ModelFile | ModelTables,
+    grams?: () => GramModelFile | GramTables,
+    blend?: () => GramModelFile | GramTables,
+  ) {
     this.tables = 'matrix' in source ? source : tablesOf(source);
     if (!('matrix' in source)) this.gramFile = source.grams;
     this.gramFile ??= grams;
@@ -94,17 +98,17 @@ export class Model {
   }
 
   /**
-   * The tables to hand a screening worker, with the blend's (read now if it was not yet); the lexicon languages'
-   * n-gram model stays out: a worker screens long texts, which are read by the lists alone.
+   * The tables to hand a screening worker, with the blend's (read now if it was not yet), and the lexicon languages'
+   * n-gram model's if this thread has read it (else the worker reads its own the first time it needs it).
    */
-  shared(): { model: ModelTables; blend: GramTables | undefined } {
-    return { model: this.tables, blend: this.blend?.tables };
+  shared(): { model: ModelTables; blend: GramTables | undefined; grams?: GramTables } {
+    return { model: this.tables, blend: this.blend?.tables, grams: this.gramModel?.tables };
   }
 
   /**
-   * The n-gram model of the lexicon languages, which reads their short texts beside the lists (classifier.ts); read
-   * the first time one is screened, so a process or a screening worker that meets none (long texts are read by the
-   * lists alone) never holds it: 18-20 MB measured.
+   * The n-gram model of the lexicon languages, which reads their short paragraphs beside the lists (classifier.ts);
+   * read the first time one is screened, so a process or a screening worker that meets none never holds it: 18-20 MB
+   * measured.
    */
   get grams(): GramModel | undefined {
     if (this.gramFile && !this.gramModel)
@@ -185,8 +189,8 @@ export function defaultModel(): Model {
 
 /** Screen with the tables of another thread's committed model (a worker calls this before its first screening). */
 export function useTables(shared: ReturnType<Model['shared']>): void {
-  const { blend } = shared;
-  loaded ??= new Model(shared.model, readGrams, blend ? () => blend : readBlend);
+  const { blend, grams } = shared;
+  loaded ??= new Model(shared.model, grams ? () => grams : readGrams, blend ? () => blend : readBlend);
 }
 
 /** The tables of a model file: its features indexed, its arrays shared. */
