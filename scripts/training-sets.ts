@@ -326,6 +326,19 @@ export const TRAINING_SETS = [
   'train30-de',
   'train30-pt',
   'train30-it',
+  // A thirty-fourth (data-drop train36: instructions and plans to hurt written as how-tos, threats in every register,
+  // and benign how-tos and step lists of the same shape), 200 texts per language; first look before training on it
+  // (model of 603f878): sexual .958, hate 1.000, threats .860, violent .794, gore 1.000, benign FP 4.6% (18/390:
+  // ordinary 2/60, hard negatives 16/330); per language de .830, en .859, es .874, fr .844, it .844, pt .874. Its
+  // errors were read: brake and wheel how-tos, a boxing coach and a boss guide flagged as instructions, lawful
+  // ultimatums and trash talk as threats; missed, plans told as a game's quest or a "challenge", and harm by a
+  // workplace's machine, a gas cooker or a car door, without a harm word.
+  'train31-en',
+  'train31-es',
+  'train31-fr',
+  'train31-de',
+  'train31-pt',
+  'train31-it',
 ];
 
 /** A labelled text of a set. */
