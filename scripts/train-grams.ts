@@ -22,6 +22,7 @@ export const GRAM_SETS = [
   'train-other-5',
   'train-other-6',
   'train-other-7',
+  'train-other-8',
 ];
 /**
  * Chosen on cross-validation (recall at the thresholds, summed over the categories; measured with the folds of a first
