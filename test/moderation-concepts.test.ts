@@ -5,8 +5,7 @@ import { conceptClass, type ModelLanguage } from '../providers/moderation/local/
 import type { EuropeanLanguage } from '../providers/moderation/local/european.ts';
 import { europeanSentence, exactForms } from '../providers/moderation/local/european-features.ts';
 import { classesOf, normalize, sentenceFeatures, tokens } from '../providers/moderation/local/features.ts';
-import { defaultModel, Model, type ModelFile } from '../providers/moderation/local/model.ts';
-import modelFile from '../providers/moderation/local/model.json' with { type: 'json' };
+import { defaultModel, Model } from '../providers/moderation/local/model.ts';
 import { MODERATION_CATEGORIES } from '../providers/spec/v1/moderation.ts';
 import { analyse } from '../providers/moderation/local/windows.ts';
 
@@ -156,19 +155,17 @@ describe('frames in the six languages', () => {
   test('winning announced with a banter verb is no plain threat; a killing announced to a named person is one', () => {
     const announced = (text: string) =>
       analyse(text).flatMap((sentence) => sentence.features.filter((feature) => feature.startsWith('s:announce_')));
-    // The n-gram blend (classifier.ts) reads the Portuguese derby line as a threat (0.983 against 0.976 on the common
-    // scale): a known false positive (issue 14). The word model alone, without the blend, passes it.
-    const derby = 'No clássico de sábado eu vou esmagar vocês.';
-    const wordsAlone = new Model(modelFile as unknown as ModelFile);
+    // The n-gram blend (classifier.ts) read the Portuguese derby line as a threat (0.983 against 0.976 on the common
+    // scale) until a window with such an announcement was left to the word model alone, as the rules leave it.
     for (const text of [
       "We're going to absolutely destroy them on Sunday.",
       'Che, el domingo los vamos a destrozar.',
       'Samedi on va les écraser, les Marseillais !',
       'Domenica vi distruggeremo, ragazzi.',
-      derby,
+      'No clássico de sábado eu vou esmagar vocês.',
     ]) {
       expect(announced(text)).toEqual(['s:announce_hyperbole']);
-      expect(classify(text, text === derby ? wordsAlone : defaultModel()).categories.threats.flagged).toBe(false);
+      expect(classify(text).categories.threats.flagged).toBe(false);
     }
     for (const text of ['I will kill you, Mark.', 'Mañana te voy a matar, Ruiz.', 'Domani ti ammazzo, Marco.']) {
       expect(announced(text)).toContain('s:announce_harm_person');

@@ -203,8 +203,16 @@ export function assess(text: string, model: Model = defaultModel(), readings?: S
     const bare = window.to > window.from || !own[window.from] ? model.scoreRows(words) : own[window.from]!;
     const shaped =
       window.to === window.from && PLAIN_SHAPES.some((shape) => sentences[window.from]!.features.includes(shape));
-    // (Worked out only where a blended category is scored: the n-gram model is read for nothing otherwise.)
-    const odds = model.blend?.blended.some((category) => gate(category)) ? oddsAt(window.from) : undefined;
+    // (Worked out only where a blended category is scored: the n-gram model is read for nothing otherwise.) A window
+    // where winning is announced with a sports verb ("eu vou esmagar vocês") is scored by the model alone, as the rules
+    // leave it to the model (applyRules): the n-gram model, which reads no frame, would bring back what they set aside.
+    // Measured on the six model-language measurement sets: the same recall, threats flagged on 26 -> 25 texts not
+    // labelled so. Leaving windows with banter words (a game, a joke, love) to the model as well (with a model trained
+    // that way) lost 19 threats and 12 violent instructions there, and flagged 3 more benign texts.
+    const boast = sentences
+      .slice(window.from, window.to + 1)
+      .some((sentence) => sentence.features.includes('s:announce_hyperbole'));
+    const odds = !boast && model.blend?.blended.some((category) => gate(category)) ? oddsAt(window.from) : undefined;
     for (let category = 0; category < width; category++) {
       if (!gate(category)) continue;
       const threshold = thresholds[category]!;

@@ -202,7 +202,12 @@ export function europeanWords(folded: string, language: EuropeanLanguage): strin
   return out;
 }
 
-/** Function words that tell the six Latin-script catalog languages (and Turkish) apart, sentence by sentence. */
+/**
+ * Function words that tell the six Latin-script catalog languages (and Turkish) apart, sentence by sentence. "a" (a
+ * preposition, an article or "has") counts for Spanish, Portuguese, French and Italian alike: counted for Portuguese
+ * alone, it made "Te voy a matar a besos, cariño." Portuguese, whose word lists read no love in it. On the training
+ * sets' sentences of the six languages, 1,365 -> 903 of 104,730 were placed in another language than their text's.
+ */
 export const STOPWORDS: Record<string, Set<string>> = {
   en: new Set(
     'the and of to is was are were that with for this have has had you he she they it not but what his her their will would be been i we my our which from there an at by on in'.split(
@@ -210,7 +215,7 @@ export const STOPWORDS: Record<string, Set<string>> = {
     ),
   ),
   es: new Set(
-    'el la los las de del que y en un una es por con para no se su sus al lo como mas pero le ya muy esta este son fue era voy vamos hay tiene donde cuando porque yo tu usted'.split(
+    'el la los las de del que y a en un una es por con para no se su sus al lo como mas pero le ya muy esta este son fue era voy vamos hay tiene donde cuando porque yo tu usted'.split(
       ' ',
     ),
   ),
@@ -220,7 +225,7 @@ export const STOPWORDS: Record<string, Set<string>> = {
     ),
   ),
   fr: new Set(
-    'le la les de des du et est un une que qui dans pour pas ne sur au aux avec ce cette il elle je tu vous nous ont sont etait mais ou plus tout comme'.split(
+    'le la les de des du et est un une que qui a dans pour pas ne sur au aux avec ce cette il elle je tu vous nous ont sont etait mais ou plus tout comme'.split(
       ' ',
     ),
   ),
@@ -230,7 +235,7 @@ export const STOPWORDS: Record<string, Set<string>> = {
     ),
   ),
   it: new Set(
-    'il lo la gli le di del della che e un una per non con sono mi ti si ho ha nel alla al come ma piu anche questo questa io tu lui lei noi voi loro cosa'.split(
+    'il lo la gli le di del della che e a un una per non con sono mi ti si ho ha nel alla al come ma piu anche questo questa io tu lui lei noi voi loro cosa'.split(
       ' ',
     ),
   ),
