@@ -705,12 +705,12 @@ describe('lexicon languages: threats and violent plans, composed from their part
    * threats it finds (blind-set-12 and -14: threats .395 -> .614 with it; violent instructions .652 -> .690 with
    * train-other-7); the lists alone are checked for them here.
    */
-  const parentsRemark = /在哪个学校读书|okulunun nerede|किस स्कूल|কোন স্কুলে|أعرف مدرسة ابنتك|yarın sana geleceğim/;
+  const knownFalsePositives = /在哪个学校读书|okulunun nerede|किस स्कूल|কোন স্কুলে|أعرف مدرسة ابنتك|yarın sana geleceğim/;
   for (const [language, texts] of Object.entries(negatives) as [Language, string[]][])
     test(`${language}: games, sports, news, history, cooking, medicine and a parent's remark pass`, async () => {
       const wrongly: string[] = [];
       for (const text of texts) {
-        const categories = parentsRemark.test(text) ? lexiconCategories(text, language) : await flagged(text);
+        const categories = knownFalsePositives.test(text) ? lexiconCategories(text, language) : await flagged(text);
         if (categories.length > 0) wrongly.push(`${categories.join(',')}: ${text}`);
       }
       expect(wrongly).toEqual([]);
@@ -736,7 +736,7 @@ describe('lexicon languages: threats and violent plans, composed from their part
     }
     const benign = Object.values(negatives)
       .flat()
-      .filter((text) => !parentsRemark.test(text));
+      .filter((text) => !knownFalsePositives.test(text));
     expect(await flagged(`${englishText(30_000)}\n\n${benign.join('\n\n')}\n\n${englishText(30_000)}`)).toEqual([]);
   });
 });

@@ -180,7 +180,7 @@ describe('local model', () => {
     });
     expect(await crossFitAside(rows, folds, [first, second], 16, [2, 1.5])).toEqual(together);
   });
-  test('a short text in a lexicon language is read whole by the n-gram model too; a long one by the lists alone', () => {
+  test('a paragraph of up to six sentences in a lexicon language is read whole by the n-gram model too, in a text of any length; a longer one by the lists alone', () => {
     const threats = MODERATION_CATEGORIES.indexOf('threats');
     // An n-gram model that reads "学校" (school) as a threat, and nothing else.
     const model = new Model({
@@ -200,8 +200,11 @@ describe('local model', () => {
     const flagged = (text: string) => verdictOf(assess(text, model).best, model).categories.threats.flagged;
     expect(flagged('你女儿的学校就在回家的路上，对吧。')).toBe(true);
     expect(flagged('你女儿的公司就在回家的路上，对吧。')).toBe(false);
-    // Seven sentences: a long text, which the lists alone read.
-    expect(flagged(Array.from({ length: 7 }, (_, day) => `第${day + 1}天我们去学校上课。`).join(''))).toBe(false);
+    // A paragraph of seven sentences, which the lists alone read; a short one after it, read by the model too.
+    const week = Array.from({ length: 7 }, (_, day) => `第${day + 1}天我们去学校上课。`).join('');
+    expect(flagged(week)).toBe(false);
+    expect(flagged(`${week}\n\n你女儿的公司就在回家的路上，对吧。`)).toBe(false);
+    expect(flagged(`${week}\n\n你女儿的学校就在回家的路上，对吧。`)).toBe(true);
   });
   test('a short paragraph in a model language is read by the n-gram blend too; a long one, or one with a lexicon language, is not', () => {
     const threats = MODERATION_CATEGORIES.indexOf('threats');
