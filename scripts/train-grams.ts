@@ -23,6 +23,7 @@ export const GRAM_SETS = [
   'train-other-6',
   'train-other-7',
   'train-other-8',
+  'train-other-9',
 ];
 /**
  * Chosen on cross-validation (recall at the thresholds, summed over the categories; measured with the folds of a first
