@@ -12,7 +12,10 @@ import { readSets } from './training-sets.ts';
 
 /**
  * The lexicon languages' own sets, written blind for them (the lists of lexicon-terms.ts were widened on them too);
- * the lexicon texts of the main training sets count as well. blind-set-3, -4, -12 and -14 are never read here.
+ * the lexicon texts of the main training sets count as well. blind-set-3, -4, -12, -14 and -18 are never read here.
+ * blind-set-18 (near twins, data-drop lex11) was trained on first, as train-other-10: on blind-set-12 and -14 it changed
+ * .714/.864/.667/.700/.886, FP 2.1% to .714/.879/.648/.700/.871, 1.9%, and a Turkish love line ("Seni çok seviyorum,
+ * yarın akşam seni görmeye geleceğim.") was flagged as a threat, so it is kept for measurement.
  */
 export const GRAM_SETS = [
   'train-other',
