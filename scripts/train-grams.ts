@@ -16,6 +16,8 @@ import { readSets } from './training-sets.ts';
  * blind-set-18 (near twins, data-drop lex11) was trained on first, as train-other-10: on blind-set-12 and -14 it changed
  * .714/.864/.667/.700/.886, FP 2.1% to .714/.879/.648/.700/.871, 1.9%, and a Turkish love line ("Seni çok seviyorum,
  * yarın akşam seni görmeye geleceğim.") was flagged as a threat, so it is kept for measurement.
+ * train-other-11 (data-drop lex12: mostly threats and plans; first look sexual .664, threats .457, violent .506, benign
+ * FP 5.7%) took blind-set-12 and -14 from .714/.864/.667/.700/.886, 2.1% to .729/.864/.671/.771/.886, 2.4%.
  */
 export const GRAM_SETS = [
   'train-other',
@@ -27,6 +29,7 @@ export const GRAM_SETS = [
   'train-other-7',
   'train-other-8',
   'train-other-9',
+  'train-other-11',
 ];
 /**
  * Chosen on cross-validation (recall at the thresholds, summed over the categories; measured with the folds of a first

@@ -131,10 +131,11 @@ describe('local moderator', () => {
 
 /**
  * Training (cross-validation, then the final model) on 38,829 examples, with the n-gram blend's model trained in a
- * worker meanwhile, took 356 s on a 2-core machine: more than the suite's 4-minute default. Up to 15 minutes are
- * allowed.
+ * worker meanwhile, took 356 s on a 2-core machine: more than the suite's 4-minute default. On 46,029 examples, on a
+ * 2-core machine about 2.5 times slower (the moderation benchmark's English book: 81 ms against 31), the training
+ * took 17 minutes and its check 22 (with other work beside it). Up to 40 minutes are allowed.
  */
-const TRAINING_TIMEOUT_MS = 900_000;
+const TRAINING_TIMEOUT_MS = 2_400_000;
 
 describe('local model', () => {
   test(
