@@ -47,6 +47,19 @@ for (const { text, labels, language } of await readSets()) {
   });
 }
 
+// Per language, the texts each stem occurs in: an entry is looked for only in the texts that hold its first stem.
+const byStem = new Map<string, Map<string, Sentences[]>>();
+for (const [language, list] of texts) {
+  const index = new Map<string, Sentences[]>();
+  byStem.set(language, index);
+  for (const text of list)
+    for (const stem of new Set(text.sentences.flat())) {
+      const holders = index.get(stem);
+      if (holders) holders.push(text);
+      else index.set(stem, [text]);
+    }
+}
+
 const contains = (words: string[], phrase: string[]) => {
   for (let start = 0; start + phrase.length <= words.length; start++)
     if (phrase.every((stem, offset) => words[start + offset] === stem)) return true;
@@ -65,7 +78,7 @@ for (const [language, classes] of Object.entries(drafts) as [EuropeanLanguage, R
       if (phrase.length === 0) continue;
       let benign = 0;
       let violations = 0;
-      for (const text of texts.get(language) ?? []) {
+      for (const text of byStem.get(language)?.get(phrase[0]!) ?? []) {
         if (!text.sentences.some((words) => contains(words, phrase))) continue;
         if (text.violation) violations++;
         else benign++;

@@ -100,16 +100,20 @@ function fit(
   const biasGradient = new Float64Array(width);
   const sums = new Float64Array(width);
   const errors = new Float64Array(width);
-  // Adam's step from a parameter's moments after `epoch` updates.
-  const step = (moment: number, square: number, epoch: number) =>
-    (RATE * (moment / (1 - 0.9 ** epoch))) / (Math.sqrt(square / (1 - 0.999 ** epoch)) + 1e-8);
   for (let epoch = 1; epoch <= EPOCHS; epoch++) {
+    // Adam's step from a parameter's moments after `epoch` updates; its corrections are worked out once per epoch.
+    const firstCorrection = 1 - 0.9 ** epoch;
+    const secondCorrection = 1 - 0.999 ** epoch;
+    const step = (moment: number, square: number) =>
+      (RATE * (moment / firstCorrection)) / (Math.sqrt(square / secondCorrection) + 1e-8);
     gradient.fill(0);
     biasGradient.fill(0);
-    rows.forEach((grams, index) => {
+    // Indexed loops over the typed arrays: the same sums in the same order as `for … of`, without an iterator per row.
+    for (let index = 0; index < rows.length; index++) {
+      const grams = rows[index]!;
       sums.set(bias);
-      for (const gram of grams) {
-        const at = gram * width;
+      for (let position = 0; position < grams.length; position++) {
+        const at = grams[position]! * width;
         for (let target = 0; target < width; target++) sums[target]! += weights[at + target]!;
       }
       for (let target = 0; target < width; target++) {
@@ -118,21 +122,21 @@ function fit(
           ((1 / (1 + Math.exp(-sums[target]!)) - expected) * (expected ? positiveWeights[target]! : 1)) / rows.length;
         biasGradient[target]! += errors[target]!;
       }
-      for (const gram of grams) {
-        const at = gram * width;
+      for (let position = 0; position < grams.length; position++) {
+        const at = grams[position]! * width;
         for (let target = 0; target < width; target++) gradient[at + target]! += errors[target]!;
       }
-    });
+    }
     for (let at = 0; at < weights.length; at++) {
       const value = gradient[at]! + l2 * weights[at]!;
       first[at] = 0.9 * first[at]! + 0.1 * value;
       second[at] = 0.999 * second[at]! + 0.001 * value * value;
-      weights[at]! -= step(first[at]!, second[at]!, epoch);
+      weights[at]! -= step(first[at]!, second[at]!);
     }
     for (let target = 0; target < width; target++) {
       biasFirst[target] = 0.9 * biasFirst[target]! + 0.1 * biasGradient[target]!;
       biasSecond[target] = 0.999 * biasSecond[target]! + 0.001 * biasGradient[target]! * biasGradient[target]!;
-      bias[target]! -= step(biasFirst[target]!, biasSecond[target]!, epoch);
+      bias[target]! -= step(biasFirst[target]!, biasSecond[target]!);
     }
   }
   return targets.map((_, target) => ({

@@ -389,6 +389,20 @@ export const TRAINING_SETS = [
   'train35-de',
   'train35-pt',
   'train35-it',
+  // A thirty-ninth (data-drop train41: the same harm in every form of writing, a forum post, a review, a diary, a chat
+  // log, a quest, a FAQ, an obituary, a classified ad, with benign look-alikes in the same forms; 60 threats, 60 plans,
+  // 20 hate, 10 sexual, 10 gore and 40 benign texts per language); first look before training on it (model of 3979dac):
+  // sexual 1.000, hate .908, threats .683, violent .731, gore 1.000, benign FP 1.7% (4/240; hard negatives 2.1%); per
+  // language de .750, en .794, es .794, fr .762, it .719, pt .794. Trained on: cross-validation .920/.898/.744/.770/
+  // .983, 2.9%; on the six model-language measurement sets .963/.912/.687/.753/1.000, 2.4% -> .963/.919/.698/.755/
+  // 1.000, 2.3%; at a fixed benign FP over those and blind-set-16, @1% .777/.804 -> .775/.808, @2% .855/.876 -> .862/
+  // .883.
+  'train36-en',
+  'train36-es',
+  'train36-fr',
+  'train36-de',
+  'train36-pt',
+  'train36-it',
 ];
 
 /** A labelled text of a set. */
