@@ -18,6 +18,10 @@ import { readSets } from './training-sets.ts';
  * yarın akşam seni görmeye geleceğim.") was flagged as a threat, so it is kept for measurement.
  * train-other-11 (data-drop lex12: mostly threats and plans; first look sexual .664, threats .457, violent .506, benign
  * FP 5.7%) took blind-set-12 and -14 from .714/.864/.667/.700/.886, 2.1% to .729/.864/.671/.771/.886, 2.4%.
+ * train-other-12 (data-drop lex13: harm of every kind in every form of writing, with look-alikes in the same forms;
+ * first look sexual .749, hate .754, threats .489, violent .564, gore .733, benign FP 8.2%, hard negatives 9.5%) took
+ * them to .743/.879/.695/.771/.886, 2.4%; on blind-set-18 recall rose (.821/.898/.631/.721/.857 ->
+ * .845/.898/.637/.766/.857) and so did the share of benign twins flagged (16.1% -> 17.7%).
  */
 export const GRAM_SETS = [
   'train-other',
@@ -30,6 +34,7 @@ export const GRAM_SETS = [
   'train-other-8',
   'train-other-9',
   'train-other-11',
+  'train-other-12',
 ];
 /**
  * Chosen on cross-validation (recall at the thresholds, summed over the categories; measured with the folds of a first
