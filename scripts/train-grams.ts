@@ -201,7 +201,7 @@ function stored(vocabulary: readonly string[], models: readonly Fitted[]) {
 
 /**
  * crossFit in a worker thread (cross-fit-worker.ts): the same numbers, while this thread goes on (train-moderation.ts
- * trains the main model meanwhile, on the machine's other core).
+ * trains the main model meanwhile, in workers of its own).
  */
 export function crossFitAside(...input: Parameters<typeof crossFit>): Promise<ReturnType<typeof crossFit>> {
   const worker = new Worker(new URL('./cross-fit-worker.ts', import.meta.url).href);
