@@ -11,6 +11,8 @@ const root = join(import.meta.dir, '..');
 const directory = mkdtempSync(join(tmpdir(), 'recite-crash-'));
 const environment = {
   PATH: process.env.PATH ?? '/usr/bin:/bin',
+  // A server killed while it spools a job's MP3 leaves the temporary file behind: in this directory, removed below.
+  TMPDIR: directory,
   RECITE_DATABASE: join(directory, 'recite.db'),
   RECITE_STORAGE: `file:${join(directory, 'audio')}`,
   RECITE_PORT: '0',

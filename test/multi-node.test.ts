@@ -173,6 +173,8 @@ describe('three nodes on one Postgres and one S3 bucket', () => {
     });
     environment = {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
+      // A node killed while it spools a job's MP3 leaves the temporary file behind: in this directory, removed below.
+      TMPDIR: directory,
       RECITE_DATABASE: databaseUrl,
       RECITE_STORAGE: 's3://audio/recite',
       RECITE_S3_ENDPOINT: `http://127.0.0.1:${port}`,
