@@ -9,6 +9,7 @@ import { type GramModelFile, gramsOf } from '../providers/moderation/local/grams
 import { LEXICON_LANGUAGES } from '../providers/moderation/local/lexicons.ts';
 import { MODERATION_CATEGORIES, type ModerationCategory } from '../providers/spec/v1/moderation.ts';
 import { readSets } from './training-sets.ts';
+import { inWorker } from './in-worker.ts';
 
 /**
  * The lexicon languages' own sets, written blind for them (the lists of lexicon-terms.ts were widened on them too);
@@ -204,12 +205,7 @@ function stored(vocabulary: readonly string[], models: readonly Fitted[]) {
  * trains the main model meanwhile, in workers of its own).
  */
 export function crossFitAside(...input: Parameters<typeof crossFit>): Promise<ReturnType<typeof crossFit>> {
-  const worker = new Worker(new URL('./cross-fit-worker.ts', import.meta.url).href);
-  return new Promise<ReturnType<typeof crossFit>>((resolve, reject) => {
-    worker.onmessage = (event: MessageEvent<ReturnType<typeof crossFit>>) => resolve(event.data);
-    worker.onerror = (event) => reject(new Error(`cross-fitting failed: ${event.message}`));
-    worker.postMessage(input);
-  }).finally(() => worker.terminate());
+  return inWorker(new URL('./cross-fit-worker.ts', import.meta.url), input, 'cross-fitting');
 }
 
 /**

@@ -73,7 +73,8 @@ interface Example {
   language: string;
   kind?: string;
   labels: ModerationCategory[];
-  features: number[];
+  /** Its features' positions in the vocabulary, in the order they were met. */
+  features: Int32Array;
   fold: number;
 }
 
@@ -113,9 +114,11 @@ const examples: Example[] = raw.map((example, position) => ({
   language: example.language,
   kind: example.kind,
   labels: example.labels,
-  features: [...featureSets[position]!]
-    .map((feature) => index.get(feature))
-    .filter((value): value is number => value !== undefined),
+  features: Int32Array.from(
+    [...featureSets[position]!]
+      .map((feature) => index.get(feature))
+      .filter((value): value is number => value !== undefined),
+  ),
   fold: hash(example.text) % FOLDS,
 }));
 
@@ -141,7 +144,7 @@ vocabulary.forEach((feature, position) => {
 
 /** The network's input for some of the examples (train-network.ts). */
 const networkInput = (rows: readonly Example[]): NetworkInput => ({
-  features: rows.map((row) => Int32Array.from(row.features)),
+  features: rows.map((row) => row.features),
   labels: rows.map((row) => row.labels),
   size: vocabulary.length,
   penalty,

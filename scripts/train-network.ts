@@ -5,6 +5,7 @@
  * Deterministic: the same input gives the same numbers, in any thread.
  */
 import { MODERATION_CATEGORIES, type ModerationCategory } from '../providers/spec/v1/moderation.ts';
+import { inWorker } from './in-worker.ts';
 
 /** What one training reads. */
 export interface NetworkInput {
@@ -160,10 +161,5 @@ export function trainNetwork(input: NetworkInput): Trained {
 
 /** trainNetwork in a worker thread (train-network-worker.ts): the same numbers, while this thread goes on. */
 export function trainNetworkAside(input: NetworkInput): Promise<Trained> {
-  const worker = new Worker(new URL('./train-network-worker.ts', import.meta.url).href);
-  return new Promise<Trained>((resolve, reject) => {
-    worker.onmessage = (event: MessageEvent<Trained>) => resolve(event.data);
-    worker.onerror = (event) => reject(new Error(`training failed: ${event.message}`));
-    worker.postMessage(input);
-  }).finally(() => worker.terminate());
+  return inWorker(new URL('./train-network-worker.ts', import.meta.url), input, 'training');
 }
