@@ -2,7 +2,7 @@
 # The whole test suite, as README and CI run it: the type checker, the linter, then bun test (arguments go to bun test),
 # whose logs are then grepped for secrets. Installs the Debian tools the tests use (ffprobe checks the presenter
 # videos, chromium drives the dashboard tests, promtool checks /metrics, postgresql gives the store tests a real
-# database) when they are missing and this machine can install them (as root, with apt-get).
+# database, unicode-data holds Unihan) when they are missing and this machine can install them (as root, with apt-get).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,6 +13,9 @@ command -v promtool >/dev/null 2>&1 || need+=(prometheus)
 # The Postgres store tests start a throwaway cluster with initdb and pg_ctl.
 compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || need+=(postgresql)
 command -v curl >/dev/null 2>&1 || need+=(curl)
+# The Traditional Chinese table of the word lists is checked against Unicode's Unihan variants (scripts/chinese-variants.ts).
+[ -f /usr/share/unicode/Unihan_Variants.txt.bz2 ] || need+=(unicode-data)
+command -v bzcat >/dev/null 2>&1 || need+=(bzip2)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "installing ${need[*]} for the tests"

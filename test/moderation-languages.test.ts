@@ -5,7 +5,7 @@ import { createCascadeModerator } from '../providers/moderation/cascade.ts';
 import { europeanSentence } from '../providers/moderation/local/european-features.ts';
 import { crossFeatures } from '../providers/moderation/local/features.ts';
 import { createLocalModerator } from '../providers/moderation/local/index.ts';
-import { lexiconCategories } from '../providers/moderation/local/lexicons.ts';
+import { lexiconCategories, toSimplified, withoutQuotations } from '../providers/moderation/local/lexicons.ts';
 import { analyse } from '../providers/moderation/local/windows.ts';
 import { createModerator } from '../providers/moderation/moderators.ts';
 import type { ModerationProviderV1 } from '../providers/spec/v1/moderation.ts';
@@ -394,6 +394,38 @@ describe('lexicon languages: sentences written for each category', () => {
     // "Jews are all insects, we must throw them out of the country 😂"; "Throw every malaun out of the country 😂".
     expect(await flagged('اليهود كلهم حشرات لازم نطردهم من البلد 😂')).toContain('hate');
     expect(await flagged('সব মালাউন দেশ থেকে বের করে দাও 😂')).toContain('hate');
+  });
+
+  test('Chinese in Traditional characters is read by the lists written in Simplified ones', async () => {
+    const cases = [
+      ['你活不過今晚，我知道你家在哪。', 'threats'],
+      ['穆斯林都是寄生蟲，必須全部趕出去。', 'hate'],
+      ['今晚想幹你，跟我上床吧。', 'sexual'],
+      ['把釘子和鋼珠塞進高壓鍋，再裝上火藥。', 'violent_instructions'],
+      ['兇手割下她的舌頭，血噴了一地。', 'graphic_gore'],
+    ] as const;
+    for (const [text, category] of cases) {
+      expect(lexiconCategories(text, 'zh')).toEqual([category]);
+      expect(await flagged(text)).toContain(category);
+    }
+    expect(toSimplified('我們明天去公園散步吧。')).toBe('我们明天去公园散步吧。');
+    expect(await flagged('我們明天去公園散步吧。')).toEqual([]);
+  });
+
+  test('a slur quoted in order to report or condemn it is mentioned, not used: the lists leave it to the n-gram model', () => {
+    const mentioned = [
+      ['有人在群里管新邻居叫“黑鬼”，这是赤裸裸的歧视，我们已经举报了。', 'zh'],
+      ['有人在群裡管新鄰居叫「黑鬼」，這是赤裸裸的歧視，我們已經檢舉了。', 'zh'],
+      ["지하철에서 어떤 남자가 중국인 관광객한테 '짱깨'라고 소리쳤다. 명백한 혐오 표현이라 신고했다.", 'ko'],
+      // The apostrophe of "Beşiktaş'ta" opens no quotation.
+      ["Beşiktaş'ta bir adam iki gence 'ibneler' diye bağırdı; polis adamı gözaltına aldı.", 'tr'],
+    ] as const;
+    for (const [text, language] of mentioned) expect(lexiconCategories(text, language)).toEqual([]);
+    // Used, the same words are hate; quoting a word elsewhere in the sentence excuses nothing.
+    expect(lexiconCategories('黑鬼都滚出我们小区。', 'zh')).toEqual(['hate']);
+    expect(lexiconCategories("그 '소문' 들었지? 짱깨들은 다 나가라.", 'ko')).toEqual(['hate']);
+    expect(lexiconCategories('Ibneler bu mahalleden defolsun.', 'tr')).toEqual(['hate']);
+    expect(withoutQuotations('他说“滚出去”。')).toBe(`他说${' '.repeat(5)}。`);
   });
 
   test('a Japanese line that ends on the imperative "死ね" with no full stop is a threat; "死ねない" and "死ねる" are not', async () => {

@@ -158,6 +158,13 @@ describe('local model', () => {
     expect(run.stdout.toString()).toContain('threat-lexicon.json is up to date');
     expect(run.exitCode).toBe(0);
   });
+  test("the committed Traditional Chinese table is what its script makes of Unicode's Unihan variants", () => {
+    const run = Bun.spawnSync([process.execPath, 'scripts/chinese-variants.ts', '--check'], {
+      cwd: `${import.meta.dir}/..`,
+    });
+    expect(run.stdout.toString()).toContain('traditional-chinese.json is up to date');
+    expect(run.exitCode).toBe(0);
+  });
   test('n-gram regressions trained side by side, or in a worker, come out as each does trained alone', async () => {
     // Rows of n-gram numbers (16 of them), in 5 folds, with two lists of targets that different n-grams tell.
     const rows = Array.from({ length: 80 }, (_, row) =>
