@@ -1,8 +1,8 @@
 /**
  * The word lists of the lexicon languages (zh, ja, ko, tr, ar, hi, bn), read by lexicons.ts. Written from the content
- * policy and the languages, then widened on development sets written blind (data/train-other.jsonl, train-other-2,
- * -3, -4 and -5) as families of forms (persons, tenses, politeness levels, dialects, spellings), never from a measurement
- * set (data/blind-set-3, -4, -12 and -14). Terms in LEXICONS are plainly violations alone, in any frame; anything that
+ * policy and the languages, then widened on development sets written blind (data/train-other.jsonl, train-other-2 to
+ * -7; the sexual slang of zh, ja, ko, tr and ar also on -8, -9 and -11 to -13) as families of forms (persons, tenses,
+ * politeness levels, dialects, spellings), never from a measurement set (data/blind-set-3, -4, -12, -14 and -18). Terms in LEXICONS are plainly violations alone, in any frame; anything that
  * also appears innocently (a body part, a knife, petrol, a group's name) only counts as a COMBINATION, which a frame in
  * its sentence or a neighbour sets aside. A COMBINATION of one group (no "&") is a plain term that is also quoted in
  * the news or said in jest ("seni öldüreceğim", "죽여버린다 ㅋㅋ"): only a frame in its own sentence sets it aside.
@@ -180,6 +180,23 @@ export const LEXICONS: Record<LexiconLanguage, Lexicon> = {
       '倭狗',
     ],
     sexual: [
+      '射满我',
+      '射满你',
+      '射你嘴里',
+      '射她嘴里',
+      '射在你嘴里',
+      '浪叫',
+      '淫叫',
+      '后入式',
+      '吃你下面',
+      '吃我下面',
+      '舔她下面',
+      '舔他下面',
+      '用嘴帮你',
+      '用嘴帮他',
+      '坐上去自己动',
+      '含到我射',
+      '想着你撸',
       '我操你',
       '操你妈',
       '操你娘',
@@ -432,6 +449,20 @@ export const LEXICONS: Record<LexiconLanguage, Lexicon> = {
       'ヒトモドキ',
     ],
     sexual: [
+      'チンコ',
+      'マンコ',
+      'クリいじ',
+      'クリを舐',
+      'クリ舐め',
+      'クリトリスを舐',
+      'アナルに入れ',
+      'オナろう',
+      'オナって',
+      'オナった',
+      'イっちゃう',
+      'イかせて',
+      'イくまで',
+      'ヤらせて',
       'オナホ',
       'ちんぽ',
       'ちんこ',
@@ -671,6 +702,18 @@ export const LEXICONS: Record<LexiconLanguage, Lexicon> = {
       '찔러 죽',
     ],
     sexual: [
+      '쓰리썸',
+      '입에 쌌',
+      '입에 싸 버',
+      '얼굴에 쌌',
+      '얼굴에 싸기',
+      '질내사정',
+      '떡치자',
+      '떡 치자',
+      '클리 문지',
+      '클리를 문지',
+      '꼴려서',
+      '꼴렸',
       '자지 빨',
       '자지를 빨',
       '내 자지',
@@ -829,6 +872,11 @@ export const LEXICONS: Record<LexiconLanguage, Lexicon> = {
       'pis ibne',
     ],
     sexual: [
+      'sikerek',
+      'sikicem',
+      'sikicez',
+      'amına gömücem',
+      'amına gömeceğim',
       'sikerim',
       'amcik',
       'yarrak',
@@ -995,6 +1043,10 @@ export const LEXICONS: Record<LexiconLanguage, Lexicon> = {
       'المعاقين عالة',
     ],
     sexual: [
+      'النيك ',
+      'صور زبي',
+      'زبي كبير',
+      'زبي واقف',
       'نيكني',
       'زبي في',
       'مص زبي',
