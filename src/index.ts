@@ -7,6 +7,7 @@ import { cameThroughTrustedProxy, recordClientAddress } from './lib/client-addre
 import { metricsResponse } from './modules/operations/index.ts';
 import { VOICES } from './modules/voices/catalog.ts';
 import { preloadLanguageDetector } from '../providers/language/detect.ts';
+import { sweepSpoolFiles } from './audio/complete-file.ts';
 
 /** Entry: `recite` (serve), `recite admin …`. */
 async function main(argv: string[]) {
@@ -174,6 +175,16 @@ async function serve() {
   starting.then(
     () => {
       services.logger.info('recite is ready', { startupMs: Math.round(performance.now()) });
+      // The MP3s that processes killed mid-job left half-spooled in the temporary directory.
+      sweepSpoolFiles().then(
+        (removed) => {
+          if (removed.length > 0) services.logger.info('removed spool files of stopped processes', { files: removed });
+        },
+        (error: unknown) =>
+          services.logger.warn('could not sweep spool files', {
+            error: error instanceof Error ? error.message : String(error),
+          }),
+      );
       // The language detector's tables take ~0.6 s to load, and the moderator's workers for long texts about as long:
       // after start-up, not during it, so start-up stays short and the first book screened does not wait for them.
       setTimeout(() => {

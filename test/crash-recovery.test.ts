@@ -1,7 +1,7 @@
 import { Database } from 'bun:sqlite';
 import { afterAll, expect, test } from 'bun:test';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { englishText } from '../scripts/fixtures/english.ts';
@@ -125,11 +125,22 @@ test('kill -9 during jobs: every job completes exactly once (one object, one cap
     return view.status === 'running' && view.progress.percent > 0 ? true : undefined;
   });
   const killed = exited(server.child);
+  const killedPid = server.child.pid!;
   server.child.kill('SIGKILL');
   await killed;
+  // What a process killed while spooling a job's MP3 leaves behind, and a spool file of a process still running (this
+  // test's): the next server removes the first once it is ready, and leaves the second.
+  const orphan = join(directory, `recite-${killedPid}-${Date.now()}-orphan0.mp3`);
+  const live = join(directory, `recite-${process.pid}-${Date.now()}-live0.mp3`);
+  writeFileSync(orphan, 'half an MP3');
+  writeFileSync(live, 'an MP3 being spooled');
 
   // A new process takes the orphaned job over once its lease runs out, and runs the rest.
   server = await startServer();
+  await waitFor('the orphaned spool file to be removed, and said so', async () =>
+    !existsSync(orphan) && server.log().includes('removed spool files of stopped processes') ? true : undefined,
+  );
+  expect(existsSync(live)).toBe(true);
   for (const job of jobs) {
     await waitFor(`job ${job.jobId} to complete`, async () =>
       (await status(job.jobId)).status === 'completed' ? true : undefined,

@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Mp3FrameCounter } from './mp3-frames.ts';
@@ -52,6 +52,35 @@ export function wavFile(parts: Uint8Array[], sampleRate: number): Uint8Array<Arr
 /** Joins byte chunks into one array. */
 export function concatBytes(parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
   return new Uint8Array(Buffer.concat(parts));
+}
+
+/** A spool file's name (spoolCompleteMp3): the process that writes it, a time and a random part. */
+const SPOOL_FILE = /^recite-(\d+)-\d+-[a-z0-9]+\.mp3$/;
+
+/** Whether a process runs (EPERM: it does, as another user). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the spool files (spoolCompleteMp3) that processes killed while spooling a job's MP3 left in the temporary
+ * directory: those named for a process that no longer runs. A job's MP3 can be hundreds of megabytes, and a node
+ * killed with -9 (or by the kernel for memory) never removes its own. Returns the names removed.
+ */
+export async function sweepSpoolFiles(directory = tmpdir()): Promise<string[]> {
+  const removed: string[] = [];
+  for (const name of await readdir(directory).catch(() => [] as string[])) {
+    const pid = Number(SPOOL_FILE.exec(name)?.[1]);
+    if (!pid || pid === process.pid || running(pid)) continue;
+    await rm(join(directory, name), { force: true });
+    removed.push(name);
+  }
+  return removed;
 }
 
 /**
