@@ -37,10 +37,28 @@ node_modules/.bin/bun scripts/check-imports.ts
 
 # Every test harness logs to one file at debug level; afterwards it is grepped for secrets.
 log="$(mktemp -t recite-test-log.XXXXXX)"
-trap 'rm -f "$log"' EXIT
+model_log="$(mktemp -t recite-model-check.XXXXXX)"
+model_pid=
+trap 'rm -f "$log" "$model_log"; [ -z "$model_pid" ] || kill "$model_pid" 2>/dev/null || true' EXIT
 status=0
+# The whole suite (no arguments): the check that the committed moderation model is what its training script makes of
+# the data (scripts/train-moderation.ts --check, about ten minutes of both cores) runs beside the tests at the lowest
+# priority, in the CPU time their servers, timers and child processes leave idle; test/moderation.test.ts then skips
+# its own run of it. With arguments, bun test runs it as any other test when asked for.
+if [ $# -eq 0 ]; then
+  nice -n 19 node_modules/.bin/bun scripts/train-moderation.ts --check >"$model_log" 2>&1 &
+  model_pid=$!
+  export RECITE_MODEL_CHECK_ASIDE=1
+fi
 # Per-test limit: generous, because a 2-core CI machine synthesising Flite voices for the whole suite is slow;
 # a hung test still fails, just later.
 TEST_LOG_FILE="$log" node_modules/.bin/bun test --timeout 240000 "$@" || status=$?
+if [ -n "$model_pid" ]; then
+  echo "model check (train-moderation.ts --check, run beside the tests):"
+  wait "$model_pid" || status=1
+  model_pid=
+  tail -n 3 "$model_log"
+  grep -q 'model.json is up to date' "$model_log" || { echo "model check failed:" >&2; cat "$model_log" >&2; status=1; }
+fi
 node_modules/.bin/bun scripts/check-log-secrets.ts "$log" || status=1
 exit "$status"

@@ -140,7 +140,8 @@ describe('local moderator', () => {
 const TRAINING_TIMEOUT_MS = 1_200_000;
 
 describe('local model', () => {
-  test(
+  // scripts/test.sh runs this check beside the whole suite, at the lowest priority, and fails the run if it fails.
+  test.skipIf(process.env.RECITE_MODEL_CHECK_ASIDE === '1')(
     'the committed model.json is what the training script makes of the committed data',
     () => {
       const run = Bun.spawnSync([process.execPath, 'scripts/train-moderation.ts', '--check'], {

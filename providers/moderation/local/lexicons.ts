@@ -185,9 +185,11 @@ export function withoutQuotations(sentence: string): string {
   let closer: string | undefined;
   for (let index = 0; index < sentence.length; index++) {
     const mark = sentence[index]!;
-    const straight = mark === '"' || mark === "'" || mark === '’' || mark === '‘';
+    // A straight or single curly quote between two Latin letters is an apostrophe ("l'homme", "don’t", "Kadıköy'de").
     const apostrophe =
-      straight && LATIN_LETTER.test(sentence[index - 1] ?? '') && LATIN_LETTER.test(sentence[index + 1] ?? '');
+      (mark === '"' || mark === "'" || mark === '’' || mark === '‘') &&
+      LATIN_LETTER.test(sentence[index - 1] ?? '') &&
+      LATIN_LETTER.test(sentence[index + 1] ?? '');
     if (closer !== undefined) {
       if (mark === closer && !apostrophe) closer = undefined;
       out += ' ';
