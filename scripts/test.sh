@@ -44,15 +44,16 @@ status=0
 # The whole suite (no arguments): the check that the committed moderation model is what its training script makes of
 # the data (scripts/train-moderation.ts --check, about ten minutes of both cores) runs beside the tests at the lowest
 # priority, in the CPU time their servers, timers and child processes leave idle; test/moderation.test.ts then skips
-# its own run of it. With arguments, bun test runs it as any other test when asked for.
+# its own run of it (TEST_MODEL_CHECK_ASIDE; a RECITE_ setting would be refused by the servers the tests start).
+# With arguments, bun test runs it as any other test when asked for.
 if [ $# -eq 0 ]; then
   nice -n 19 node_modules/.bin/bun scripts/train-moderation.ts --check >"$model_log" 2>&1 &
   model_pid=$!
-  export RECITE_MODEL_CHECK_ASIDE=1
 fi
 # Per-test limit: generous, because a 2-core CI machine synthesising Flite voices for the whole suite is slow;
 # a hung test still fails, just later.
-TEST_LOG_FILE="$log" node_modules/.bin/bun test --timeout 240000 "$@" || status=$?
+TEST_MODEL_CHECK_ASIDE="${model_pid:+1}" TEST_LOG_FILE="$log" node_modules/.bin/bun test --timeout 240000 "$@" ||
+  status=$?
 if [ -n "$model_pid" ]; then
   echo "model check (train-moderation.ts --check, run beside the tests):"
   wait "$model_pid" || status=1

@@ -141,7 +141,7 @@ const TRAINING_TIMEOUT_MS = 1_200_000;
 
 describe('local model', () => {
   // scripts/test.sh runs this check beside the whole suite, at the lowest priority, and fails the run if it fails.
-  test.skipIf(process.env.RECITE_MODEL_CHECK_ASIDE === '1')(
+  test.skipIf(process.env.TEST_MODEL_CHECK_ASIDE === '1')(
     'the committed model.json is what the training script makes of the committed data',
     () => {
       const run = Bun.spawnSync([process.execPath, 'scripts/train-moderation.ts', '--check'], {
