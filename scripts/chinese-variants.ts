@@ -6,7 +6,8 @@
  * (Taiwan, Hong Kong, Macau) to them before matching.
  *
  * Kept: a character with exactly one Simplified variant that is not itself, both in the Basic Multilingual Plane. A
- * character that is also its own Simplified variant (乾: 乾坤 stays, 乾燥 becomes 干燥) is left as written.
+ * character that is also its own Simplified variant is left as written: Simplified Chinese writes 乾坤 but 干燥, and a
+ * character alone does not say which.
  *
  * Usage: bun scripts/chinese-variants.ts [--check] [UNIHAN_VARIANTS_FILE]
  */
