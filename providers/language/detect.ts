@@ -5,7 +5,7 @@
  * Short sentences ("Hi.", "OK!") carry too few n-grams to be judged alone, so a span takes the language of its
  * neighbours, or of the whole text, unless its own guess is reliable.
  */
-import { type EldData, eldData, loadNgramTable, type NgramTable } from './ngram-table.ts';
+import { loadNgramTable, type NgramTable, ngramDetector } from './ngram-table.ts';
 
 export const CATALOG_LANGUAGES = [
   'en',
@@ -69,7 +69,6 @@ export interface LanguageSpan {
 }
 
 const CATALOG = new Set<string>(CATALOG_LANGUAGES);
-type Eld = typeof import('eld/medium').eld;
 let table: NgramTable | undefined;
 /**
  * This thread's n-gram table (ngram-table.ts): the one handed over by the thread that started this one, else read
@@ -85,21 +84,12 @@ export function useNgramTable(shared: NgramTable): void {
 }
 /**
  * eld's detector over the compact table: ~3.6 MB shared by every thread where eld's own module takes ~77 MB in each
- * heap. Loaded on first use, not at import, so start-up does not wait for it. `require` keeps detection synchronous
- * and is still bundled by `bun build --compile` (a literal path).
+ * heap. Made on first use, not at import, so start-up does not wait for the table.
  */
-let loaded: Eld | undefined;
+let loaded: ReturnType<typeof ngramDetector> | undefined;
 const detector = {
   detect: (text: string) => {
-    if (!loaded) {
-      // By path: the package exports its entry points to `import` only, and an `import()` would make detection async.
-      const { createEld } = require('../../node_modules/eld/src/languageDetector.js') as {
-        createEld(): { instance: Eld; loadData(data: EldData): string };
-      };
-      const { instance, loadData } = createEld();
-      loadData(eldData(ngramTable()));
-      loaded = instance;
-    }
+    loaded ??= ngramDetector(ngramTable());
     return loaded.detect(text);
   },
 };

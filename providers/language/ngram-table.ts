@@ -5,20 +5,13 @@
  * Evaluated, it takes ~77 MB in every JavaScript heap that loads it (measured in Bun: 28 -> 105 MB), and recite
  * detected in three heaps (the server and its two screening workers): ~230 MB, more than half of an idle server.
  * Here the package's own file is read as text and parsed into a hash table of typed arrays (~3.6 MB) in
- * SharedArrayBuffers, which a worker thread is handed instead of reading its own copy. eld's detector runs unchanged
- * over it: it reads the table by n-gram, and a Proxy hands it each entry as the object it expects, built when asked.
+ * SharedArrayBuffers, which a worker thread is handed instead of reading its own copy. eld's detection is done over it
+ * here (`ngramDetector`), step for step as eld 2.1 does it over its own table, with eld's own separators and result.
  */
 import { readFileSync } from 'node:fs';
 import { sharedArray, StringIndex, type StringIndexData } from './string-index.ts';
 // Embedded in the compiled binary; the import is the file's path (embedded-files.d.ts).
 import mediumTablePath from '../../node_modules/eld/src/ngrams/medium.js' with { type: 'file' };
-
-/** What eld's `setNgrams` takes: the table's type, its languages by index, and n-gram -> { language: score }. */
-export interface EldData {
-  type: string;
-  languages: Record<number, string>;
-  ngrams: Record<string, Record<number, number>>;
-}
 
 /**
  * The table as arrays over SharedArrayBuffers (posting it to a worker shares them, it copies nothing). eld's
@@ -152,38 +145,103 @@ export function findNgram(table: NgramTable, ngram: string): number {
   return new StringIndex(table.keys).find(ngram);
 }
 
-/**
- * How many n-grams' entries (or misses) eldData keeps at most: 0.8 MB of heap after detecting the sentences of
- * bench-moderation's dense book (7 MB at 16,384), which it detected 10-15% faster than with none kept.
- */
-const RECENT_NGRAMS = 4_096;
+/** eld's answer for a text: the language ('' when none), its scores and whether it is reliable, worked out when read. */
+export interface NgramGuess {
+  language: string;
+  getScores(): Record<string, number>;
+  isReliable(): boolean;
+}
 
-/** The table as eld's `setNgrams` takes it: n-gram -> { language: score }, built on each read (eld only reads). */
-export function eldData(table: NgramTable): EldData {
-  const { pairs, pairStarts } = table;
+// eld's own pieces, by path: the package exports its entry points alone (detect.ts says why `require`).
+const { separators } = require('../../node_modules/eld/src/regexPatterns.js') as { separators: RegExp };
+const { dictionary } = require('../../node_modules/eld/src/dictionary.js') as { dictionary: string[] };
+const { LanguageResult } = require('../../node_modules/eld/src/LanguageResult.js') as {
+  LanguageResult: new (
+    language: string,
+    results: number[],
+    ngrams: number,
+    languages: Record<number, string>,
+  ) => NgramGuess;
+};
+
+/** eld subtracts this from every score in its table to keep it small, and adds it back when scoring. */
+const BASE_SCORE = 53;
+/** eld reads a text's first 1,000 characters, and its words up to about 350 bytes of UTF-8 (380 at most). */
+const MAX_CHARACTERS = 1000;
+const WORDS_AFTER_BYTES = 350;
+const MAX_BYTES = 380;
+/** A word's n-grams are read from its first 70 characters (bytes). */
+const MAX_WORD = 70;
+
+/**
+ * eld's detector over the table, answering as eld 2.1 does over its own (a test holds them to it): eld read the table
+ * through a Proxy that built an object per n-gram, which made detection a sixth of a dense book's screening.
+ */
+export function ngramDetector(table: NgramTable): { detect(text: string): NgramGuess } {
   const keys = new StringIndex(table.keys);
-  const entry = (ngram: string) => {
-    const at = keys.find(ngram);
-    if (at < 0) return undefined;
-    const scores: Record<number, number> = {};
-    for (let pair = pairStarts[at]!; pair < pairStarts[at + 1]!; pair += 2) scores[pairs[pair]!] = pairs[pair + 1]!;
-    return scores;
+  const { pairs, pairStarts, languages } = table;
+  const count = Object.keys(languages).length;
+  return {
+    detect(text) {
+      const words = utf8Words(text.substring(0, MAX_CHARACTERS).replace(separators, ' ').trim().toLowerCase());
+      // Four bytes every three, the first marked by a leading space; and the word's last four, closed by a space.
+      const ngrams = new Set<string>();
+      for (const word of words) {
+        const length = Math.min(word.length, MAX_WORD);
+        let at = 0;
+        for (; at + 4 < length; at += 3) ngrams.add((at === 0 ? ' ' : '') + word.substring(at, at + 4));
+        ngrams.add(`${at === 0 ? ' ' : ''}${word.substring(length !== 3 ? length - 4 : 0)} `);
+      }
+      const scores = new Array<number>(count).fill(0);
+      for (const ngram of ngrams) {
+        const entry = keys.find(ngram);
+        if (entry < 0) continue;
+        for (let pair = pairStarts[entry]!; pair < pairStarts[entry + 1]!; pair += 2)
+          scores[pairs[pair]!]! += pairs[pair + 1]! + BASE_SCORE;
+      }
+      let best = -1;
+      for (let language = 0; language < count; language++)
+        if (scores[language]! > 0 && (best < 0 || scores[language]! > scores[best]!)) best = language;
+      return best < 0
+        ? new LanguageResult('', [], 0, {})
+        : new LanguageResult(languages[best]!, scores, ngrams.size, languages);
+    },
   };
-  // The n-grams met most are met again and again (a language's commonest words): their entries, and their misses, are
-  // kept, up to RECENT_NGRAMS, instead of being found and built anew.
-  const recent = new Map<string, Record<number, number> | null>();
-  const cached = (ngram: string) => {
-    let scores = recent.get(ngram);
-    if (scores === undefined) {
-      if (recent.size >= RECENT_NGRAMS) recent.clear();
-      scores = entry(ngram) ?? null;
-      recent.set(ngram, scores);
+}
+
+/**
+ * A text's words as eld spells them: each UTF-8 byte a character of eld's dictionary (ASCII as it is), the words cut
+ * at spaces, and the text cut after about WORDS_AFTER_BYTES bytes.
+ */
+function utf8Words(text: string): string[] {
+  const words: string[] = [];
+  let word = '';
+  let bytes = 0;
+  for (let at = 0; at < text.length; at++) {
+    let code = text.charCodeAt(at);
+    if (code < 0x80) {
+      if (code === 32) {
+        if (word !== '') words.push(word);
+        word = '';
+        if (bytes > WORDS_AFTER_BYTES) break;
+      } else word += text[at];
+      bytes++;
+    } else if (code < 0x800) {
+      word += dictionary[0xc0 | (code >> 6)]! + dictionary[0x80 | (code & 0x3f)]!;
+      bytes += 2;
+    } else if (code < 0xd800 || code >= 0xe000) {
+      word += dictionary[0xe0 | (code >> 12)]! + dictionary[0x80 | ((code >> 6) & 0x3f)]!;
+      word += dictionary[0x80 | (code & 0x3f)]!;
+      bytes += 3;
+    } else {
+      // A surrogate pair (a lone surrogate takes the next unit as its pair, as eld has it).
+      code = 0x10000 + (((code & 0x3ff) << 10) | (text.charCodeAt(++at) & 0x3ff));
+      word += dictionary[0xf0 | (code >> 18)]! + dictionary[0x80 | ((code >> 12) & 0x3f)]!;
+      word += dictionary[0x80 | ((code >> 6) & 0x3f)]! + dictionary[0x80 | (code & 0x3f)]!;
+      bytes += 4;
     }
-    return scores ?? undefined;
-  };
-  const ngrams = new Proxy({} as EldData['ngrams'], {
-    get: (_, ngram) => (typeof ngram === 'string' ? cached(ngram) : undefined),
-    has: (_, ngram) => typeof ngram === 'string' && keys.find(ngram) >= 0,
-  });
-  return { type: table.type, languages: table.languages, ngrams };
+    if (bytes > MAX_BYTES) break;
+  }
+  if (word !== '') words.push(word);
+  return words;
 }

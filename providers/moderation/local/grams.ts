@@ -100,35 +100,38 @@ export class GramModel {
   logOddsOf(texts: Iterable<readonly [language: string, text: string]>): number[] {
     const { bias, weights } = this.tables;
     const width = bias.length;
-    const sums = [...bias];
+    // A Float64Array, not an array of numbers: the same sums, sooner (the 2,974 model-language paragraphs of
+    // bench-moderation's dense book were read in 221 ms with an array, 135-150 ms with it).
+    const sums = Float64Array.from(bias);
     this.stamp = this.stamp === 0x7fffffff ? 1 : this.stamp + 1;
-    if (this.stamp === 1) this.stamps.fill(0);
-    const count = (row: number) => {
-      if (row < 0 || this.stamps[row] === this.stamp) return;
-      this.stamps[row] = this.stamp;
-      for (let category = 0; category < width; category++) sums[category]! += weights[row * width + category]!;
-    };
+    const { stamp, stamps } = this;
+    if (stamp === 1) stamps.fill(0);
     for (const [language, text] of texts) {
       const reading = this.byLanguage.get(language);
       if (!reading) continue;
       const { index, rows } = reading;
-      const rowOf = (entry: number) => (entry < 0 ? -1 : rows[entry]!);
       const padded = ` ${text.normalize('NFC').toLowerCase().replace(/\s+/g, ' ')} `;
-      // gramsOf counts characters, not UTF-16 units: a text with a character outside the BMP (an emoji) is read by it.
-      if (/[\uD800-\uDFFF]/.test(padded)) {
-        for (const gram of gramsOf(text, language)) count(rowOf(index.find(gram, language.length + 1)));
-        continue;
-      }
       const [low, high] = SIZES[language] ?? DEFAULT_SIZES;
-      const cells = (high - low + 1) * padded.length;
+      const length = padded.length;
+      const cells = (high - low + 1) * length;
       if (this.found.length < cells) this.found = new Int32Array(Math.max(cells, this.found.length * 2));
-      index.findAll(padded, low, high, this.found);
-      // Counted size by size, in the order gramsOf lists them: the same sums, to the last bit.
-      for (let size = low; size <= high; size++)
-        for (let start = 0; start + size <= padded.length; start++)
-          count(rowOf(this.found[(size - low) * padded.length + start]!));
+      const found = this.found;
+      const characters = index.findAll(padded, low, high, found);
+      // Counted size by size, in the order gramsOf lists them (a row met again counts once): the same sums, to the last
+      // bit.
+      for (let size = low; size <= high; size++) {
+        const cell = (size - low) * length;
+        for (let start = 0; start + size <= characters; start++) {
+          const entry = found[cell + start]!;
+          if (entry < 0) continue;
+          const row = rows[entry]!;
+          if (stamps[row] === stamp) continue;
+          stamps[row] = stamp;
+          for (let category = 0, at = row * width; category < width; category++, at++) sums[category]! += weights[at]!;
+        }
+      }
     }
-    return sums;
+    return [...sums];
   }
 
   /** Probability per category of a text in one of the lexicon languages. */
