@@ -339,14 +339,20 @@ const NO_CLASSES: string[] = [];
  * part ("Hautfetzen", "Körperteile"). Only a noun, which German capitalises, is read by its first part: an adjective or a
  * participle that starts with a known word is another word ("herzlich" is no heart, "gesichert" no face).
  */
-function compoundClasses(word: string, language: EuropeanLanguage, table: Table, noun: () => boolean): string[] {
+function compoundClasses(
+  word: string,
+  language: EuropeanLanguage,
+  table: Table,
+  isNoun: (surface: string) => boolean,
+  surface: string,
+): readonly string[] {
   if (language !== 'de' || word.length < MIN_COMPOUND_PART * 2) return NO_CLASSES;
   for (let cut = 1; cut <= word.length - MIN_COMPOUND_PART; cut++) {
     if (NOT_HEADS.has(word.slice(cut))) continue;
     const head = table.single.get(stemEuropean(word.slice(cut), language)) ?? table.single.get(word.slice(cut));
     if (head) return head;
   }
-  if (!noun()) return NO_CLASSES;
+  if (!isNoun(surface)) return NO_CLASSES;
   for (let cut = word.length - 1; cut >= MIN_COMPOUND_PART; cut--) {
     const first = table.single.get(word.slice(0, cut));
     if (first) return first;
@@ -422,25 +428,32 @@ export function europeanSentence(
     nouns ??= new Set((original.match(/\p{Lu}\p{L}*/gu) ?? []).map((found) => foldAccents(found)));
     return nouns.has(word);
   };
-  const at: string[][] = [];
+  // A word's classes: its entry's own list (a table's, never changed) until something is added, then a copy (most
+  // words take nothing more, and a copy per word was a tenth of a European sentence's reading).
+  const at: (readonly string[])[] = [];
+  const add = (index: number, added: readonly string[]) => {
+    for (const klass of added) if (!at[index]!.includes(klass)) at[index] = [...at[index]!, klass];
+  };
   for (let index = 0; index < stems.length; index++) {
     const word = stems[index]!;
-    const classes = STEM_GUARD[language].has(words[index]!)
-      ? [...(table.surfaces.get(words[index]!) ?? NO_CLASSES)]
-      : [...(table.single.get(word) ?? compoundClasses(word, language, table, () => isNoun(words[index]!)))];
-    addClasses(classes, table.exact.get(words[index]!) ?? NO_CLASSES);
+    const surface = words[index]!;
+    at.push(
+      STEM_GUARD[language].has(surface)
+        ? (table.surfaces.get(surface) ?? NO_CLASSES)
+        : (table.single.get(word) ?? compoundClasses(word, language, table, isNoun, surface)),
+    );
+    add(index, table.exact.get(surface) ?? NO_CLASSES);
     const next = stems[index + 1];
     for (const phrase of (next !== undefined && table.phrases.get(word)?.get(next)) || NO_PHRASES) {
       let matches = true;
       for (let offset = 2; offset < phrase.words.length && matches; offset++)
         matches = stems[index + offset] === phrase.words[offset];
-      if (matches && !classes.includes(phrase.klass)) classes.push(phrase.klass);
+      if (matches) add(index, [phrase.klass]);
     }
-    at.push(classes);
   }
   // The person a verb's ending says (european-person.ts): pro-drop languages name no "you" or "I will".
   const persons = personClasses(original, words, language);
-  for (let index = 0; index < at.length; index++) addClasses(at[index]!, persons[index] ?? []);
+  for (let index = 0; index < at.length; index++) add(index, persons[index] ?? NO_CLASSES);
   // German separable verbs: a particle closing the clause ("ich stech dich ab", "wir bringen ihn um") gives the verb
   // before it the classes of the whole verb ("abstechen", "umbringen").
   if (language === 'de')
@@ -451,7 +464,7 @@ export function europeanSentence(
       for (let back = Math.max(0, index - 8); back < index; back++) {
         const whole = table.single.get(particle + stems[back]!);
         if (!whole) continue;
-        addClasses(at[back]!, whole);
+        add(back, whole);
         break;
       }
     }

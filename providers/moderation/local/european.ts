@@ -4,6 +4,8 @@
  * carry over; its stems are features of their own (prefixed with the language) and are learned from its labelled
  * sets. The lists are written from the policy, not from any training or test text.
  */
+import { StringIndex } from '../../language/string-index.ts';
+
 export type EuropeanLanguage = 'es' | 'fr' | 'de' | 'pt' | 'it';
 export const EUROPEAN_LANGUAGES: readonly EuropeanLanguage[] = ['es', 'fr', 'de', 'pt', 'it'];
 
@@ -254,6 +256,15 @@ export const STOPWORDS: Record<string, Set<string>> = {
 const STOPWORD_LANGUAGES = new Map<string, string[]>();
 for (const [language, set] of Object.entries(STOPWORDS))
   for (const word of set) STOPWORD_LANGUAGES.set(word, [...(STOPWORD_LANGUAGES.get(word) ?? []), language]);
+/**
+ * The same, found in a sentence where its words lie (string-index.ts), without cutting each word out: a sentence's
+ * function words are counted for every Latin-script sentence of a book.
+ */
+const STOPWORD_INDEX = StringIndex.of([...STOPWORD_LANGUAGES.keys()]);
+const STOPWORD_ENTRIES = [...STOPWORD_LANGUAGES.values()];
+
+/** Whether a UTF-16 code unit is a letter a to z. */
+const isLetter = (code: number) => code >= 97 && code <= 122;
 
 /** Words that only French, or only Italian, elide before an apostrophe. */
 const ELISIONS = new Map<string, string>([
@@ -263,9 +274,16 @@ const ELISIONS = new Map<string, string>([
 
 /** Whether any function word of a language other than English occurs (a hint worth a detector's look). */
 export function foreignStopword(folded: string): boolean {
-  for (const word of folded.match(/[a-z]+/g) ?? []) {
-    const languages = STOPWORD_LANGUAGES.get(word);
-    if (languages && !languages.includes('en')) return true;
+  // Each run of letters a to z.
+  for (let at = 0; at < folded.length; ) {
+    if (!isLetter(folded.charCodeAt(at))) {
+      at++;
+      continue;
+    }
+    const start = at;
+    while (at < folded.length && isLetter(folded.charCodeAt(at))) at++;
+    const entry = STOPWORD_INDEX.find(folded, start, at - start);
+    if (entry >= 0 && !STOPWORD_ENTRIES[entry]!.includes('en')) return true;
   }
   return false;
 }
@@ -302,13 +320,25 @@ function stopwordCounts(folded: string): Map<string, number> {
   // An elided word ("t'es", "j'vais", "dell'amico") is French or Italian: the elision counts for its language (when
   // only one elides so), and the word after the apostrophe is not read as a function word ("es" is not Spanish here).
   let afterElision = false;
-  for (const token of folded.match(/[a-z]+(?:['’](?=[a-z]))?/g) ?? []) {
-    const elided = token.endsWith("'") || token.endsWith('’');
-    const run = elided ? token.slice(0, -1) : token;
-    if (!afterElision)
-      for (const language of STOPWORD_LANGUAGES.get(run) ?? []) counts.set(language, (counts.get(language) ?? 0) + 1);
+  // Each run of letters a to z, with the apostrophe after it when a letter follows (an elision).
+  for (let at = 0; at < folded.length; ) {
+    if (!isLetter(folded.charCodeAt(at))) {
+      at++;
+      continue;
+    }
+    const start = at;
+    while (at < folded.length && isLetter(folded.charCodeAt(at))) at++;
+    const end = at;
+    const mark = folded.charCodeAt(at);
+    const elided = (mark === 0x27 || mark === 0x2019) && isLetter(folded.charCodeAt(at + 1));
+    if (elided) at++;
+    if (!afterElision) {
+      const entry = STOPWORD_INDEX.find(folded, start, end - start);
+      if (entry >= 0)
+        for (const language of STOPWORD_ENTRIES[entry]!) counts.set(language, (counts.get(language) ?? 0) + 1);
+    }
     afterElision = elided;
-    const language = elided ? ELISIONS.get(run) : undefined;
+    const language = elided ? ELISIONS.get(folded.slice(start, end)) : undefined;
     if (language) counts.set(language, (counts.get(language) ?? 0) + 1);
   }
   return counts;

@@ -325,7 +325,10 @@ const OBJECT_PRONOUNS = new Set(['you', 'him', 'her', 'them', 'us', 'me', 'ya', 
 const POSSESSIVES = new Set(['your', 'his', 'her', 'their', 'ur']);
 
 /** The classes that occur in a run of stems, with counts. */
-export function classesOf(stems: string[], at = tokenClasses(stems)): Map<string, number> {
+export function classesOf(
+  stems: string[],
+  at: readonly (readonly string[])[] = tokenClasses(stems),
+): Map<string, number> {
   const found = new Map<string, number>();
   for (const classes of at) for (const klass of classes) found.set(klass, (found.get(klass) ?? 0) + 1);
   return found;
@@ -492,7 +495,12 @@ const CLAUSE_OPENERS = new Set([
   'quietly',
 ]);
 
-function compositionFeatures(stems: string[], at: string[][], features: Set<string>, profile?: CompositionProfile) {
+function compositionFeatures(
+  stems: string[],
+  at: readonly (readonly string[])[],
+  features: Set<string>,
+  profile?: CompositionProfile,
+) {
   const has = (index: number, klass: string) => at[index]?.includes(klass) ?? false;
   // What a harm verb is done to: a pronoun, a person or group, or a body part ("break his jaw"); or a thing, a game or
   // a dish ("smash it", "destroy the pizza").
@@ -833,7 +841,7 @@ export function isFunctionWord(word: string, language: string): boolean {
  */
 export function sentenceFeatures(
   stems: string[],
-  at = tokenClasses(stems),
+  at: readonly (readonly string[])[] = tokenClasses(stems),
   classes = classesOf(stems, at),
   language?: { prefix: string; profile: CompositionProfile; functionWords: readonly boolean[] },
 ): string[] {
