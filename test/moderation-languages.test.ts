@@ -412,6 +412,28 @@ describe('lexicon languages: sentences written for each category', () => {
     expect(await flagged('我們明天去公園散步吧。')).toEqual([]);
   });
 
+  test('Hindi, Bengali and Arabic typed in Latin letters are read as those languages, never English or Italian', async () => {
+    const read = (text: string) => analyse(text).map(({ language, romanized }) => `${language}${romanized ? '+' : ''}`);
+    expect(read('Main tujhe kal school ke bahar milunga, bach ke rehna. WhatsApp karo.')).toEqual(['hi+', 'hi+']);
+    expect(read('Ami kal tomake phone korbo, ekhon ektu busy achi.')).toEqual(['bn+']);
+    expect(read('ana msh 3aref leh enta za3lan, bokra netkalem.')).toEqual(['ar+']);
+    // Their neighbours' words: Italian "hai", French "ami" and "chut", Portuguese "chamar", times and codes in French.
+    expect(read('Hai ragione, ci vediamo domani alla stazione.')).toEqual(['it']);
+    expect(read("Mon ami, chut, c'est une surprise pour Marc.")).toEqual(['fr']);
+    expect(read('É melhor chamar os bombeiros agora.')).toEqual(['pt']);
+    expect(read('Rendez-vous à 12h30, digicode 4B712, 3e étage.')).toEqual(['fr']);
+    // Their explicit terms, on word starts; a threat said in jest over a game is set aside, as in their own script.
+    expect(lexiconCategories('bhai uski nudes bhej de yaar', 'hi')).toEqual(['sexual']);
+    expect(lexiconCategories('ye katue sab desh ke dushman hain', 'hi')).toEqual(['hate']);
+    expect(await flagged('Sun le Rohit, kal tak paise nahi diye to tujhe jaan se maar dunga, samjha?')).toContain(
+      'threats',
+    );
+    expect(await flagged('Tui ar ekbar amar bon ke disturb korle toke mere felbo, mone rakhis.')).toContain('threats');
+    expect(await flagged('bhai lobby me aaja, aaj tujhe maar ke hi chhodunga 😂 gg')).toEqual([]);
+    expect(await flagged('Bhai kal cricket match hai, main pehle over me hi chhakka maar dunga, dekhna.')).toEqual([]);
+    expect(await flagged('Aaj mausam bahut accha hai, chalo park chalte hain aur chai peete hain.')).toEqual([]);
+  });
+
   test('a slur quoted in order to report or condemn it is mentioned, not used: the lists leave it to the n-gram model', () => {
     const mentioned = [
       ['有人在群里管新邻居叫“黑鬼”，这是赤裸裸的歧视，我们已经举报了。', 'zh'],

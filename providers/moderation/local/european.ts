@@ -305,6 +305,13 @@ export function stopwordLanguage(folded: string, previous?: string): string | un
   return previous !== undefined && best === previous && first > second ? previous : undefined;
 }
 
+/** The most function words a sentence holds of any one Latin-script language (romanized.ts weighs them). */
+export function mostFunctionWords(folded: string): number {
+  let most = 0;
+  for (const count of stopwordCounts(folded).values()) most = Math.max(most, count);
+  return most;
+}
+
 /**
  * The one language a sentence's function words point to, when they point to no other: "Je te tue" has one French word
  * and none of another language's. For a short text the detector cannot place (it reads "Je te tue" as Croatian).

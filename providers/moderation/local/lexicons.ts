@@ -6,7 +6,9 @@
  */
 import type { ModerationCategory } from '../../spec/v1/moderation.ts';
 import { COMBINATIONS, FRAMES, LEXICON_LANGUAGES, LEXICONS, type LexiconLanguage } from './lexicon-terms.ts';
+import { foldAccents } from './european.ts';
 import { NeedleSet } from './needles.ts';
+import { ROMANIZED_COMBINATIONS, ROMANIZED_LEXICONS } from './romanized.ts';
 import traditionalChinese from './traditional-chinese.json' with { type: 'json' };
 
 export { LEXICON_LANGUAGES, type LexiconLanguage };
@@ -65,11 +67,18 @@ export function toSimplified(text: string): string {
  * matches a line that stops without one; Chinese in Simplified characters.
  */
 const matchable = (sentence: string, language: LexiconLanguage) => {
+  // Hindi, Bengali or Arabic in Latin letters (romanized.ts): folded words between spaces, as the romanized entries are
+  // (and the emoji, a laugh among the frame cues).
+  if (language in ROMANIZED_LEXICONS && LATIN_ONLY.test(sentence))
+    return ` ${foldAccents(sentence).replace(/[^a-z0-9\p{Extended_Pictographic}]+/gu, ' ')} `;
   if (language === 'tr') return ` ${foldTurkish(sentence).replace(/[^a-z0-9]+/g, ' ')}`;
   if (language === 'ja') return `${withoutTail(sentence.normalize('NFC'))}。`;
   if (language === 'zh') return toSimplified(sentence.normalize('NFC'));
   return sentence.normalize('NFC');
 };
+
+/** A sentence of Latin letters alone (and marks, digits, emoji): no letter of another script. */
+const LATIN_ONLY = /^[\p{Script=Latin}\P{L}]*$/u;
 
 /**
  * A list entry as it is looked for in a matchable sentence: in Turkish folded and on a word start (so "seks" inside a
@@ -154,15 +163,21 @@ function compile(language: LexiconLanguage): CompiledLists {
   const id = (entry: string) => needles.add(needle(entry, language));
   const termsOf = new Map<number, ModerationCategory[]>();
   const categories: ModerationCategory[] = [];
-  for (const [category, terms] of Object.entries(LEXICONS[language]) as [ModerationCategory, string[]][]) {
-    if (!categories.includes(category)) categories.push(category);
-    for (const term of terms) addTo(termsOf, id(term), category);
-  }
+  const romanized = ROMANIZED_LEXICONS[language as keyof typeof ROMANIZED_LEXICONS] ?? {};
+  for (const lists of [LEXICONS[language], romanized])
+    for (const [category, terms] of Object.entries(lists) as [ModerationCategory, string[]][]) {
+      if (!categories.includes(category)) categories.push(category);
+      for (const term of terms) addTo(termsOf, id(term), category);
+    }
   const combinations: Combination[] = [];
   const combinationsOf = new Map<number, number[]>();
   const groupsOf = new Map<number, number[]>();
   const groupCombination: number[] = [];
-  for (const [category, entries] of Object.entries(COMBINATIONS[language]) as [ModerationCategory, string[]][]) {
+  const romanizedCombinations = ROMANIZED_COMBINATIONS[language as keyof typeof ROMANIZED_COMBINATIONS] ?? {};
+  for (const [category, entries] of [
+    ...Object.entries(COMBINATIONS[language]),
+    ...Object.entries(romanizedCombinations),
+  ] as [ModerationCategory, string[]][]) {
     if (!categories.includes(category)) categories.push(category);
     for (const entry of entries) {
       const groups = entry.split('&').map((group) => group.split('|').map(id));

@@ -11,6 +11,7 @@ import {
   type EuropeanLanguage,
   foldAccents,
   foreignStopword,
+  mostFunctionWords,
   soleStopwordLanguage,
   stopwordLanguage,
 } from './european.ts';
@@ -36,6 +37,7 @@ import {
   type LexiconReading,
   readLexicon,
 } from './lexicons.ts';
+import { romanizedLanguage } from './romanized.ts';
 import { splitSentences } from './text.ts';
 
 export const SHORT_SENTENCES = 6;
@@ -76,6 +78,8 @@ export interface AnalysedSentence {
    * recipe, a hunt, history, a game or a story.
    */
   lexicon?: LexiconReading;
+  /** Hindi, Bengali or Arabic written in Latin letters (romanized.ts), read as that language. */
+  romanized?: boolean;
 }
 
 const EUROPEAN = new Set<string>(EUROPEAN_LANGUAGES);
@@ -103,7 +107,8 @@ function sentenceLanguage(
   folded: string,
   previous: () => string,
   continued: boolean,
-): { language: string; coverage: Coverage } {
+  romanizedBefore: boolean,
+): { language: string; coverage: Coverage; romanized?: boolean } {
   // eslint-disable-next-line no-control-regex
   const latinOnly = !/[^\u0000-\u024f\u1e00-\u1eff\u2000-\u206f\u20a0-\u20cf]/.test(original);
   if (!latinOnly) {
@@ -123,6 +128,11 @@ function sentenceLanguage(
   const lean = continued && (previous() === 'en' ? latinAscii(original) : !turkish);
   // Turkish shares short function words with the others ("o", "da", "her", "at") and its dotless i folds to no letter,
   // so a sentence in its letters is left to the detector, not to a count of two such words.
+  // Hindi, Bengali or Arabic in Latin letters (romanized.ts): read as that language, by its lists and n-gram model.
+  const romanized = turkish
+    ? undefined
+    : romanizedLanguage(folded, mostFunctionWords(folded), lean ? previous() : undefined, romanizedBefore);
+  if (romanized) return { language: romanized, coverage: 'lexicon', romanized: true };
   const byWords = turkish ? undefined : stopwordLanguage(folded, lean ? previous() : undefined);
   if (byWords) return { language: byWords, coverage: coverageOf(byWords) };
   const letters = folded.replace(/[^a-z]/g, '').length;
@@ -155,7 +165,10 @@ function coverageOf(language: string): Coverage {
 }
 
 /** What analyse reads in one sentence, apart from where it lies. */
-type Reading = Pick<AnalysedSentence, 'language' | 'coverage' | 'features' | 'context' | 'risky' | 'rules' | 'lexicon'>;
+type Reading = Pick<
+  AnalysedSentence,
+  'language' | 'coverage' | 'features' | 'context' | 'risky' | 'rules' | 'lexicon' | 'romanized'
+>;
 
 /**
  * Readings of sentences that follow a sentence in a known language, kept across the parts of one long text that a
@@ -187,20 +200,23 @@ export function analyse(
   const split = splitSentences(text);
   const full = options.full || split.length <= SHORT_SENTENCES;
   let previousRisky = false;
+  /** Whether the sentence before was romanized (romanized.ts): a plain sentence after one is in its language too. */
+  let romanizedBefore = false;
   const readings: SentenceReadings = new Map();
   const sentences = split.map((sentence) => {
     // The key holds every input of readSentence; the reading's arrays are shared and never changed afterwards. A
     // sentence before any in a known language leans on this text's opening: its reading stays with this text.
-    const key = `${continued ? previous : ''}\u0000${previousRisky ? 1 : 0}${full ? 1 : 0}\u0000${sentence.original}`;
+    const key = `${continued ? previous : ''}\u0000${previousRisky ? 1 : 0}${full ? 1 : 0}${romanizedBefore ? 1 : 0}\u0000${sentence.original}`;
     const kept = continued && options.readings ? options.readings : readings;
     let reading = kept.get(key);
     if (!reading) {
-      reading = readSentence(sentence.original, leanOn, continued, full || previousRisky);
+      reading = readSentence(sentence.original, leanOn, continued, full || previousRisky, romanizedBefore);
       kept.set(key, reading);
     }
     if (reading.coverage !== 'none') {
       previous = reading.language;
       continued = true;
+      romanizedBefore = reading.romanized === true;
     }
     if (reading.coverage === 'model') previousRisky = reading.risky;
     return {
@@ -288,10 +304,17 @@ function openingLanguage(text: string): string {
  * One sentence's language, rules, classes and features; `wordFeatures` asks for the English word features even when
  * the sentence is not risky (a short text read whole, or the sentence after a risky one).
  */
-function readSentence(original: string, previous: () => string, continued: boolean, wordFeatures: boolean): Reading {
+function readSentence(
+  original: string,
+  previous: () => string,
+  continued: boolean,
+  wordFeatures: boolean,
+  romanizedBefore: boolean,
+): Reading {
   const folded = foldAccents(original);
-  const { language, coverage } = sentenceLanguage(original, folded, previous, continued);
-  return readIn(original, folded, language, coverage, wordFeatures);
+  const { language, coverage, romanized } = sentenceLanguage(original, folded, previous, continued, romanizedBefore);
+  const reading = readIn(original, folded, language, coverage, wordFeatures);
+  return romanized ? { ...reading, romanized } : reading;
 }
 
 /** A sentence's rules, classes and features in a language already found. */
