@@ -248,11 +248,7 @@ export const STOPWORDS: Record<string, Set<string>> = {
   ),
 };
 
-/**
- * The Latin-script language a sentence's function words point to, when they point clearly (at least two hits and
- * twice the runner-up), or when they lean to the language of the sentence before (`previous` has more hits than any
- * other: texts rarely change language mid-paragraph); undefined when they do not, and a detector must decide.
- */
+/** Each function word, with the languages that have it. */
 const STOPWORD_LANGUAGES = new Map<string, string[]>();
 for (const [language, set] of Object.entries(STOPWORDS))
   for (const word of set) STOPWORD_LANGUAGES.set(word, [...(STOPWORD_LANGUAGES.get(word) ?? []), language]);
@@ -274,20 +270,31 @@ const ELISIONS = new Map<string, string>([
 
 /** Whether any function word of a language other than English occurs (a hint worth a detector's look). */
 export function foreignStopword(folded: string): boolean {
-  // Each run of letters a to z.
-  for (let at = 0; at < folded.length; ) {
-    if (!isLetter(folded.charCodeAt(at))) {
+  return someRun(folded, (start, end) => {
+    const entry = STOPWORD_INDEX.find(folded, start, end - start);
+    return entry >= 0 && !STOPWORD_ENTRIES[entry]!.includes('en');
+  });
+}
+
+/** Calls `visit` with each run of letters a to z in `text` (its start and end) until it returns true; whether one did. */
+function someRun(text: string, visit: (start: number, end: number) => boolean): boolean {
+  for (let at = 0; at < text.length; ) {
+    if (!isLetter(text.charCodeAt(at))) {
       at++;
       continue;
     }
     const start = at;
-    while (at < folded.length && isLetter(folded.charCodeAt(at))) at++;
-    const entry = STOPWORD_INDEX.find(folded, start, at - start);
-    if (entry >= 0 && !STOPWORD_ENTRIES[entry]!.includes('en')) return true;
+    while (at < text.length && isLetter(text.charCodeAt(at))) at++;
+    if (visit(start, at)) return true;
   }
   return false;
 }
 
+/**
+ * The Latin-script language a sentence's function words point to, when they point clearly (at least two hits and
+ * twice the runner-up), or when they lean to the language of the sentence before (`previous` has more hits than any
+ * other: texts rarely change language mid-paragraph); undefined when they do not, and a detector must decide.
+ */
 export function stopwordLanguage(folded: string, previous?: string): string | undefined {
   const counts = stopwordCounts(folded);
   let best: string | undefined;
@@ -327,18 +334,10 @@ function stopwordCounts(folded: string): Map<string, number> {
   // An elided word ("t'es", "j'vais", "dell'amico") is French or Italian: the elision counts for its language (when
   // only one elides so), and the word after the apostrophe is not read as a function word ("es" is not Spanish here).
   let afterElision = false;
-  // Each run of letters a to z, with the apostrophe after it when a letter follows (an elision).
-  for (let at = 0; at < folded.length; ) {
-    if (!isLetter(folded.charCodeAt(at))) {
-      at++;
-      continue;
-    }
-    const start = at;
-    while (at < folded.length && isLetter(folded.charCodeAt(at))) at++;
-    const end = at;
-    const mark = folded.charCodeAt(at);
-    const elided = (mark === 0x27 || mark === 0x2019) && isLetter(folded.charCodeAt(at + 1));
-    if (elided) at++;
+  someRun(folded, (start, end) => {
+    // The run with the apostrophe after it, when a letter follows, is an elision.
+    const mark = folded.charCodeAt(end);
+    const elided = (mark === 0x27 || mark === 0x2019) && isLetter(folded.charCodeAt(end + 1));
     if (!afterElision) {
       const entry = STOPWORD_INDEX.find(folded, start, end - start);
       if (entry >= 0)
@@ -347,6 +346,7 @@ function stopwordCounts(folded: string): Map<string, number> {
     afterElision = elided;
     const language = elided ? ELISIONS.get(folded.slice(start, end)) : undefined;
     if (language) counts.set(language, (counts.get(language) ?? 0) + 1);
-  }
+    return false;
+  });
   return counts;
 }
