@@ -6,7 +6,8 @@
  * european.ts places the Latin-script languages, and is then read as that language is (its lists and its n-gram
  * model, which are trained on texts of both scripts). On blind-set-19 (never trained on): read as English or
  * Portuguese, .208/0/.042/0/0 of sexual/hate/threats/violent/gore found; placed so, .333/.042/0/.042/0; with the
- * n-gram model trained on train-other-14 too, .417/.333/.125/.083/.125; benign FP 0% each time.
+ * n-gram model trained on train-other-14 too, .417/.333/.125/.083/.125; and on train-other-15, .500/.542/.167/.125/.292;
+ * benign FP 0% each time.
  *
  * The words are those each language's speakers type most, minus any that is also a common word of English, Spanish,
  * French, German, Italian, Portuguese or Turkish ("hai" is Italian, "mein" German, "ami" French, "oder" German,
