@@ -429,7 +429,7 @@ export function europeanSentence(
     return nouns.has(word);
   };
   // A word's classes: its entry's own list (a table's, never changed) until something is added, then a copy (most
-  // words take nothing more, and a copy per word was a tenth of a European sentence's reading).
+  // words take nothing more, and were copied all the same).
   const at: (readonly string[])[] = [];
   const add = (index: number, added: readonly string[]) => {
     for (const klass of added) if (!at[index]!.includes(klass)) at[index] = [...at[index]!, klass];

@@ -38,8 +38,8 @@ const MARKERS: Record<'hi' | 'bn' | 'ar', Set<string>> = {
     felbo ekta ekjon chele meye kotha bujhli bujhbi bujhlen hocche hochhe apnara tumar amr tmr kno kisu hoise korsi
     ekhane okhane sekhane jekhane kivabe kibhabe jodi hole holo chilo chhilo korlam korechi dilam dise dilo nilo gelo
     geche jete aste pabi rakhbi phelbi dibi nibi korbi bolbi jabi ashbi thakbi bolse korse amio tumio ektu onno sathe
-    kache moddhe ghonta taka bhai dada didi kal aaj ki ke gulo gula guli kori kono keu dekhe kotha mone akta apu
-    eta ota shei amio kivabe`.split(/\s+/),
+    kache moddhe ghonta taka bhai dada didi kal aaj ki ke gulo gula guli kori kono keu dekhe mone akta apu eta ota
+    shei`.split(/\s+/),
   ),
   ar: new Set(
     `enta inta enti inti ento into ehna msh mesh mish mush bta3 bta3i bta3ak 3ala 3al ma3 ma3ak 3ashan 3shan leh leih
@@ -47,7 +47,7 @@ const MARKERS: Record<'hi' | 'bn' | 'ar', Set<string>> = {
     wallah wallahi yalla yallah inshallah khalas 5alas shu shou hayda halla2 hala2 ktir kteer 3am bade badde baddi
     beddi fen fein wein lazem lazim keteer awi awy mafeesh mafish aiwa aywa tayeb tayyeb kaman kamaan hena hnak
     naharda ya3ni y3ni tab3an la2 e7na sa3a bass kaza yani akhoya homma howa hwa heya hiya elli illi elly mafi shway
-    shwaya gamed fel lel wel feen leih laish lesh kif keef hek hayk bhebbak ahu aho mosh`.split(/\s+/),
+    shwaya gamed fel lel wel feen laish lesh kif keef hek hayk bhebbak ahu aho mosh`.split(/\s+/),
   ),
 };
 
@@ -70,14 +70,15 @@ export type RomanizedLanguage = keyof typeof MARKERS;
 
 /**
  * The romanized language a folded Latin-script sentence is written in, when its words say so: at least two of that
- * language's words, more than the sentence's function words of any Latin-script language (`functionWords`,
- * european.ts), and of the words it shares with no other of the three, at least one and twice as many as the next. After a romanized sentence (`romanizedBefore`, in the language `previous`),
- * a sentence stays in its language unless it holds two function words of a Latin-script language: "WhatsApp karo.",
- * "Happy birthday Nidhi!" and "2 din lage." are read with the sentences around them.
+ * language's words, more than the sentence's function words of any Latin-script language (`functionWords`, counted
+ * when needed, european.ts), and of the words it shares with no other of the three, at least one and twice as many as
+ * the next. After a romanized sentence (`romanizedBefore`, in the language `previous`), a sentence stays in its
+ * language unless it holds two function words of a Latin-script language: "WhatsApp karo.", "Happy birthday Nidhi!"
+ * and "2 din lage." are read with the sentences around them.
  */
 export function romanizedLanguage(
   folded: string,
-  functionWords: number,
+  functionWords: () => number,
   previous: string | undefined,
   romanizedBefore: boolean,
 ): RomanizedLanguage | undefined {
@@ -94,9 +95,9 @@ export function romanizedLanguage(
   }
   const ranked = [...ROMANIZED].sort((a, b) => own[b] - own[a]);
   const best = ranked[0]!;
-  if (own[best] >= 1 && own[best] >= 2 * own[ranked[1]!] && all[best] >= 2 && all[best] > functionWords) return best;
+  if (own[best] >= 1 && own[best] >= 2 * own[ranked[1]!] && all[best] >= 2 && all[best] > functionWords()) return best;
   const before = ROMANIZED.find((language) => language === previous);
-  if (romanizedBefore && before && functionWords < 2) return before;
+  if (romanizedBefore && before && functionWords() < 2) return before;
   return undefined;
 }
 

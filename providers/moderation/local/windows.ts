@@ -126,13 +126,13 @@ function sentenceLanguage(
   // i, s-cedilla and soft g after anything, are a change of language the detector should judge.
   const turkish = /[ıİşŞğĞ]/.test(original);
   const lean = continued && (previous() === 'en' ? latinAscii(original) : !turkish);
-  // Turkish shares short function words with the others ("o", "da", "her", "at") and its dotless i folds to no letter,
-  // so a sentence in its letters is left to the detector, not to a count of two such words.
   // Hindi, Bengali or Arabic in Latin letters (romanized.ts): read as that language, by its lists and n-gram model.
   const romanized = turkish
     ? undefined
-    : romanizedLanguage(folded, mostFunctionWords(folded), lean ? previous() : undefined, romanizedBefore);
+    : romanizedLanguage(folded, () => mostFunctionWords(folded), lean ? previous() : undefined, romanizedBefore);
   if (romanized) return { language: romanized, coverage: 'lexicon', romanized: true };
+  // Turkish shares short function words with the others ("o", "da", "her", "at") and its dotless i folds to no letter,
+  // so a sentence in its letters is left to the detector, not to a count of two such words.
   const byWords = turkish ? undefined : stopwordLanguage(folded, lean ? previous() : undefined);
   if (byWords) return { language: byWords, coverage: coverageOf(byWords) };
   const letters = folded.replace(/[^a-z]/g, '').length;
