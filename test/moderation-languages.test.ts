@@ -422,6 +422,15 @@ describe('lexicon languages: sentences written for each category', () => {
     expect(read("Mon ami, chut, c'est une surprise pour Marc.")).toEqual(['fr']);
     expect(read('É melhor chamar os bombeiros agora.')).toEqual(['pt']);
     expect(read('Rendez-vous à 12h30, digicode 4B712, 3e étage.')).toEqual(['fr']);
+    // A plain sentence after a romanized one is romanized too within a paragraph; across one it only falls back on the
+    // language before it, as any sentence too plain to tell does.
+    expect(read('Bhai kal milte hain, tu aa raha hai na? Happy birthday!')).toEqual(['hi+', 'hi+']);
+    expect(read('Bhai kal milte hain, tu aa raha hai na?\n\nHappy birthday!')).toEqual(['hi+', 'hi']);
+    // A film's killer who cuts throats is told of, not threatened: alone and after a romanized text alike.
+    const review =
+      'kal rate notun season dekhlam. khuni ta protita victim ke ek i vabe gola kete rakhe, suspense darun.';
+    expect(await flagged(review)).toEqual([]);
+    expect(await flagged(`ami kal tomake phone korbo, ekhon ektu busy achi.\n\n${review}`)).toEqual([]);
     // Their explicit terms, on word starts; a threat said in jest over a game is set aside, as in their own script.
     expect(lexiconCategories('bhai uski nudes bhej de yaar', 'hi')).toEqual(['sexual']);
     expect(lexiconCategories('ye katue sab desh ke dushman hain', 'hi')).toEqual(['hate']);

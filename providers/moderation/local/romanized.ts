@@ -163,8 +163,9 @@ export const ROMANIZED_LEXICONS: Record<RomanizedLanguage, Partial<Record<Modera
 /**
  * Threats to kill, burn or maim said to a person, as typed in Latin letters: one combination of a single group per
  * language (lexicons.ts), so that, as a plain threat, it is set aside when its own sentence is a report, a game or said
- * in jest ("lobby me tumhe bhi zinda nahi chhodunga 😂"). "maar dunga" alone is left out: "chhakka maar dunga" is a six
- * at cricket.
+ * in jest ("lobby me tumhe bhi zinda nahi chhodunga 😂"). Said to someone or as the speaker's own act, not told of a
+ * third: "maar dunga" alone is left out ("chhakka maar dunga" is a six at cricket), and so is "gola kete" alone (a film's
+ * killer "gola kete rakhe", cuts the throats of his victims).
  */
 export const ROMANIZED_COMBINATIONS: Record<RomanizedLanguage, Partial<Record<ModerationCategory, string[]>>> = {
   hi: {
@@ -174,7 +175,7 @@ export const ROMANIZED_COMBINATIONS: Record<RomanizedLanguage, Partial<Record<Mo
   },
   bn: {
     threats: [
-      ' toke mere| tomake mere| tore mere| apnake mere| khun kore felbo| tor matha fatabo| matha fatiye debo| matha fatiye dibo| gola kete| chokh tule| haat venge debo| haat venge dibo| pa venge debo| pa venge dibo',
+      ' toke mere| tomake mere| tore mere| apnake mere| khun kore felbo| tor matha fatabo| matha fatiye debo| matha fatiye dibo| tor gola kete| gola kete debo| gola kete dibo| gola kete felbo| tor chokh tule| chokh tule nibo| chokh tule debo| chokh tule dibo| chokh tule felbo| haat venge debo| haat venge dibo| pa venge debo| pa venge dibo',
     ],
   },
   ar: { threats: [' ha2tlak| ha2telak| 7a2tlak| a2tlak| aktlak| hadba7ak| adba7ak| hamawtak'] },

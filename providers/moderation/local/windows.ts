@@ -200,10 +200,14 @@ export function analyse(
   const split = splitSentences(text);
   const full = options.full || split.length <= SHORT_SENTENCES;
   let previousRisky = false;
-  /** Whether the sentence before was romanized (romanized.ts): a plain sentence after one is in its language too. */
-  let romanizedBefore = false;
+  /**
+   * The paragraph of the sentence before when it was romanized (romanized.ts), else -1: a plain sentence after one in
+   * the same paragraph is in its language too (never across paragraphs: two texts side by side are read as alone).
+   */
+  let romanizedParagraph = -1;
   const readings: SentenceReadings = new Map();
   const sentences = split.map((sentence) => {
+    const romanizedBefore = romanizedParagraph === sentence.paragraph;
     // The key holds every input of readSentence; the reading's arrays are shared and never changed afterwards. A
     // sentence before any in a known language leans on this text's opening: its reading stays with this text.
     const key = `${continued ? previous : ''}\u0000${previousRisky ? 1 : 0}${full ? 1 : 0}${romanizedBefore ? 1 : 0}\u0000${sentence.original}`;
@@ -216,7 +220,7 @@ export function analyse(
     if (reading.coverage !== 'none') {
       previous = reading.language;
       continued = true;
-      romanizedBefore = reading.romanized === true;
+      romanizedParagraph = reading.romanized === true ? sentence.paragraph : -1;
     }
     if (reading.coverage === 'model') previousRisky = reading.risky;
     return {
