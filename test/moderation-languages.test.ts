@@ -426,6 +426,11 @@ describe('lexicon languages: sentences written for each category', () => {
     // language before it, as any sentence too plain to tell does.
     expect(read('Bhai kal milte hain, tu aa raha hai na? Happy birthday!')).toEqual(['hi+', 'hi+']);
     expect(read('Bhai kal milte hain, tu aa raha hai na?\n\nHappy birthday!')).toEqual(['hi+', 'hi']);
+    // A paragraph typed in one of them is in it throughout, but for a sentence with two function words of another.
+    const plan = 'Amra tin jon thakbo, tumi pichone theke asbe, kintu kotha bolbe na.';
+    expect(read('Plan simple, Friday 6 tay park e.')).toEqual(['en']);
+    expect(read(`Plan simple, Friday 6 tay park e. ${plan}`)).toEqual(['bn+', 'bn+']);
+    expect(read(`Meeting at 6 in the park. ${plan}`)).toEqual(['en', 'bn+']);
     // A film's killer who cuts throats is told of, not threatened: alone and after a romanized text alike.
     const review =
       'kal rate notun season dekhlam. khuni ta protita victim ke ek i vabe gola kete rakhe, suspense darun.';

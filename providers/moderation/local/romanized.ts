@@ -7,7 +7,8 @@
  * model, which are trained on texts of both scripts). On blind-set-19 (never trained on): read as English or
  * Portuguese, .208/0/.042/0/0 of sexual/hate/threats/violent/gore found; placed so, .333/.042/0/.042/0; with the
  * n-gram model trained on train-other-14 too, .417/.333/.125/.083/.125; and on train-other-15, .500/.542/.167/.125/.292;
- * benign FP 0% each time.
+ * with a paragraph typed in one of them read in it throughout (windows.ts), .500/.542/.250/.125/.333; benign FP 0% each
+ * time.
  *
  * The words are those each language's speakers type most, minus any that is also a common word of English, Spanish,
  * French, German, Italian, Portuguese or Turkish ("hai" is Italian, "mein" German, "ami" French, "oder" German,

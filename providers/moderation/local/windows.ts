@@ -231,6 +231,28 @@ export function analyse(
       ...reading,
     };
   });
+  // A paragraph typed in one romanized language (romanized.ts) is in it throughout: a sentence of it that could not be
+  // placed alone, and holds no two function words of a Latin-script language, was read as one of those by mistake
+  // ("Bhai plan ta shon: o protidin 6 tay park e jog korte jay." before the Banglish sentences of its plan).
+  for (const { from, to } of paragraphsOf(sentences)) {
+    const languages = new Set<string>();
+    for (let index = from; index <= to; index++)
+      if (sentences[index]!.romanized) languages.add(sentences[index]!.language);
+    if (languages.size !== 1) continue;
+    const [language] = languages as Set<string>;
+    for (let index = from; index <= to; index++) {
+      const sentence = sentences[index]!;
+      if (sentence.coverage !== 'model') continue;
+      const original = split[index]!.original;
+      const folded = foldAccents(original);
+      if (mostFunctionWords(folded) >= 2) continue;
+      sentences[index] = {
+        ...sentence,
+        ...readIn(original, folded, language!, 'lexicon', false),
+        romanized: true,
+      };
+    }
+  }
   // A short paragraph of a long text with a risky sentence is read whole, as a short text is (windowsOf): its other
   // sentences get their word features too.
   if (!full)
