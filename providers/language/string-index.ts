@@ -21,14 +21,9 @@ const PRIME = 0x01000193;
 
 /** The FNV-1a hash of the UTF-16 code units `text[start, start + length)`. */
 export function hashOf(text: string, start: number, length: number): number {
-  return extendHash(OFFSET_BASIS, text, start, length);
-}
-
-/** `hash` (of some units) extended by the units `text[start, start + length)`. */
-function extendHash(hash: number, text: string, start: number, length: number): number {
-  let extended = hash;
-  for (let unit = 0; unit < length; unit++) extended = Math.imul(extended ^ text.charCodeAt(start + unit), PRIME);
-  return extended;
+  let hash = OFFSET_BASIS;
+  for (let unit = 0; unit < length; unit++) hash = Math.imul(hash ^ text.charCodeAt(start + unit), PRIME);
+  return hash;
 }
 
 /** An array of `length` elements over a SharedArrayBuffer. */
@@ -98,7 +93,8 @@ export class StringIndex {
    * many the text holds.
    */
   findAll(text: string, low: number, high: number, entries: Int32Array): number {
-    // slotOf and extendHash written out: called once per n-gram of a text, they took a third of its n-gram reading.
+    // slotOf and hashOf written out, each key's hash extending its prefix's: called once per n-gram of a text, they
+    // took a third of its n-gram reading.
     const { slots, units, starts } = this.data;
     const mask = this.mask;
     const length = text.length;

@@ -133,15 +133,10 @@ const INFLECTED_CLASSES = new Set(['HARM', 'GORE_ACT', 'EXCLUDE']);
 /** Shortest stem of a conjugated form that is added: shorter ones fold onto unrelated words. */
 const MIN_INFLECTED_STEM = 4;
 
-/** Adds to a word's classes those it does not have yet. */
-function addClasses(classes: string[], added: readonly string[]) {
-  for (const klass of added) if (!classes.includes(klass)) classes.push(klass);
-}
-
-/** Adds a class to a word's entry in a table of words. */
+/** Adds a class to a word's entry in a table of words, once. */
 function addClass(table: Map<string, string[]>, word: string, klass: string) {
   const classes = table.get(word) ?? [];
-  addClasses(classes, [klass]);
+  if (!classes.includes(klass)) classes.push(klass);
   table.set(word, classes);
 }
 

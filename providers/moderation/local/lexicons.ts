@@ -111,8 +111,6 @@ interface CompiledLists {
   /** Per needle number, the categories it is a term of. */
   termsOf: Map<number, ModerationCategory[]>;
   combinations: Combination[];
-  /** Per needle number, the combinations (indexes into `combinations`) one of whose groups holds it. */
-  combinationsOf: Map<number, number[]>;
   /**
    * Per needle number, the groups that hold it, each numbered over all combinations in turn (`groupCombination` says
    * whose): a reading counts the groups its needles fill instead of trying every alternative of every group touched
@@ -170,7 +168,6 @@ function compile(language: LexiconLanguage): CompiledLists {
       for (const term of terms) addTo(termsOf, id(term), category);
     }
   const combinations: Combination[] = [];
-  const combinationsOf = new Map<number, number[]>();
   const groupsOf = new Map<number, number[]>();
   const groupCombination: number[] = [];
   const romanizedCombinations = ROMANIZED_COMBINATIONS[language as keyof typeof ROMANIZED_COMBINATIONS] ?? {};
@@ -181,7 +178,6 @@ function compile(language: LexiconLanguage): CompiledLists {
     if (!categories.includes(category)) categories.push(category);
     for (const entry of entries) {
       const groups = entry.split('&').map((group) => group.split('|').map(id));
-      for (const alternative of groups.flat()) addTo(combinationsOf, alternative, combinations.length);
       for (const group of groups) {
         for (const alternative of group) addTo(groupsOf, alternative, groupCombination.length);
         groupCombination.push(combinations.length);
@@ -198,7 +194,6 @@ function compile(language: LexiconLanguage): CompiledLists {
     categories,
     termsOf,
     combinations,
-    combinationsOf,
     groupsOf,
     groupCombination: Int32Array.from(groupCombination),
     groupStamps: new Int32Array(groupCombination.length),
@@ -208,6 +203,11 @@ function compile(language: LexiconLanguage): CompiledLists {
     frames,
     jests,
   };
+}
+
+/** The combinations (indexes) one of whose groups holds one of the needles `ids`. */
+function touchedBy(lists: CompiledLists, ids: readonly number[]): Set<number> {
+  return new Set(ids.flatMap((id) => (lists.groupsOf.get(id) ?? []).map((group) => lists.groupCombination[group]!)));
 }
 
 /** The combinations (indexes) each of whose groups holds one of the needles `ids`. */
@@ -304,8 +304,8 @@ export function combinedFindings(
 ): ModerationCategory[] {
   const lists = listsOf(language);
   // A combination neither sentence completes alone is completed by the two only if each holds one of its words.
-  const touched = new Set(first.found.flatMap((id) => lists.combinationsOf.get(id) ?? []));
-  const touchedAfter = new Set(second.found.flatMap((id) => lists.combinationsOf.get(id) ?? []));
+  const touched = touchedBy(lists, first.found);
+  const touchedAfter = touchedBy(lists, second.found);
   const alone = new Set([...first.findings, ...second.findings].map((finding) => finding.category));
   // Hate words quoted in either sentence are mentioned there, not used: the two together do not make them hate.
   if (first.mentionedHate || second.mentionedHate) alone.add('hate');
